@@ -1,0 +1,1 @@
+# kcnf/: see kcnf/kcnf.1. Built as $(BIN)/kcnf.

@@ -1,0 +1,1 @@
+# kcount/: see kcount/kcount.1. Built as $(BIN)/kcount.

@@ -1,0 +1,1 @@
+# kdiff/: see kdiff/kdiff.1. Built as $(BIN)/kdiff.

@@ -1,0 +1,1 @@
+# kparse/: see kparse/kparse.1. Built as $(BIN)/kparse.

@@ -1,0 +1,58 @@
+# lib.sh: the TAP helpers every t/*.t sources. A test never pipes the program under test:
+# it runs it with `run`, which keeps stdout, stderr and the exit status apart.
+#
+#   . "$(dirname "$0")/lib.sh"
+#   plan 3
+#   run "$BIN/kcount" f.cnf;   is_status 0 "counts f.cnf"
+#   is "$(cat "$OUT")" "42"   "count of f.cnf"
+#   skip_all "no kernel tree"   (before plan)
+
+TOP=$(cd "$(dirname "$0")/.." && pwd)
+BIN=$TOP/bin
+T=$TOP/t
+TMP=$(mktemp -d "${TMPDIR:-/tmp}/kc-test.XXXXXX")
+trap 'rm -rf "$TMP"' EXIT
+OUT=$TMP/stdout
+ERR=$TMP/stderr
+STATUS=0
+_n=0
+_failed=0
+
+plan() { echo "1..$1"; }
+skip_all() { echo "1..0 # SKIP $*"; exit 0; }
+diag() { printf '%s\n' "$@" | sed 's/^/# /' >&2; }
+
+_result() { # _result OK DESCRIPTION
+	_n=$((_n + 1))
+	if [ "$1" = 1 ]; then echo "ok $_n - $2"; else echo "not ok $_n - $2"; _failed=$((_failed + 1)); fi
+}
+ok() { if eval "$1"; then _result 1 "$2"; else _result 0 "$2"; fi; }
+pass() { _result 1 "$1"; }
+fail() { _result 0 "$1"; }
+skip() { _n=$((_n + 1)); echo "ok $_n # SKIP $1"; }
+
+# run CMD ARGS... : stdout in $OUT, stderr in $ERR, exit status in $STATUS
+run() { STATUS=0; "$@" > "$OUT" 2> "$ERR" || STATUS=$?; }
+# run_in FILE CMD ARGS... : like run, with FILE on standard input
+run_in() { _in=$1; shift; STATUS=0; "$@" < "$_in" > "$OUT" 2> "$ERR" || STATUS=$?; }
+
+is() { # is GOT EXPECTED DESCRIPTION
+	if [ "$1" = "$2" ]; then _result 1 "$3"; else
+		_result 0 "$3"; diag "expected: $2" "     got: $1"; fi
+}
+is_status() { # is_status EXPECTED DESCRIPTION (after run)
+	if [ "$STATUS" = "$1" ]; then _result 1 "$2"; else
+		_result 0 "$2"; diag "exit status $STATUS, expected $1" "stderr:"; head -n 20 "$ERR" | sed 's/^/#   /' >&2; fi
+}
+like() { # like FILE REGEX DESCRIPTION (grep -E)
+	if grep -qE -- "$2" "$1"; then _result 1 "$3"; else
+		_result 0 "$3"; diag "no line of $1 matches /$2/:"; head -n 20 "$1" | sed 's/^/#   /' >&2; fi
+}
+same_file() { # same_file GOT EXPECTED DESCRIPTION: shows the difference
+	if cmp -s "$1" "$2"; then _result 1 "$3"; else
+		_result 0 "$3"; diff -u "$2" "$1" | head -n 40 | sed 's/^/#   /' >&2; fi
+}
+done_testing() { [ "$_failed" = 0 ]; }
+
+# kernel_tree VERSION: path of a tree (share/get-kernel), or empty when none can be obtained
+kernel_tree() { "$TOP/share/get-kernel" "$1" 2>/dev/null || true; }
