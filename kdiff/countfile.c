@@ -1,0 +1,80 @@
+/* countfile: count files, the saved output of kcount (kdiff(1), COUNT FILES). */
+#include "kdiff.h"
+#include "util.h"
+
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+
+static bool all_digits(const char *s)
+{
+	return *s && strspn(s, "0123456789") == strlen(s);
+}
+
+/* Takes what one line says: an exact count, a note, a time. */
+static void read_line(char *line, struct kd_count *c)
+{
+	static const char exact[] = "c s exact arb int ", note[] = "c kdiff not-counted ",
+		time[] = "c kdiff seconds ";
+
+	line[strcspn(line, "\r\n")] = '\0';
+	if (!strncmp(line, exact, sizeof exact - 1) && all_digits(line + sizeof exact - 1)) {
+		free(c->value);
+		c->value = xstrdup(line + sizeof exact - 1);
+	} else if (all_digits(line) && !c->value) {
+		c->value = xstrdup(line);
+	} else if (!strcmp(line, "s UNSATISFIABLE") && !c->value) {
+		c->value = xstrdup("0");
+	} else if (!strncmp(line, note, sizeof note - 1)) {
+		free(c->note);
+		c->note = xstrdup(line + sizeof note - 1);
+	} else if (!strncmp(line, time, sizeof time - 1)) {
+		c->seconds = strtod(line + sizeof time - 1, NULL);
+	}
+}
+
+bool kd_count_read(const char *path, struct kd_count *c)
+{
+	FILE *f = fopen(path, "r");
+	char *line = NULL;
+	size_t cap = 0;
+
+	c->value = c->note = NULL;
+	c->seconds = -1;
+	if (!f) {
+		util_warn("cannot open '%s': %s", path, strerror(errno));
+		return false;
+	}
+	while (getline(&line, &cap, f) > 0)
+		read_line(line, c);
+	free(line);
+	fclose(f);
+	if (c->value || c->note)
+		return true;
+	util_warn("'%s' holds no count (no 'c s exact arb int N' line, no number)", path);
+	return false;
+}
+
+void kd_count_write(const char *path, const struct kd_count *c)
+{
+	FILE *f = fopen(path, "w");
+
+	if (!f)
+		util_die(EXIT_TROUBLE, "cannot create '%s': %s", path, strerror(errno));
+	if (c->value)
+		fprintf(f, "s %sSATISFIABLE\nc s exact arb int %s\n",
+			strcmp(c->value, "0") ? "" : "UN", c->value);
+	if (c->note)
+		fprintf(f, "c kdiff not-counted %s\n", c->note);
+	if (c->seconds >= 0)
+		fprintf(f, "c kdiff seconds %.3f\n", c->seconds);
+	if (fclose(f) != 0)
+		util_die(EXIT_TROUBLE, "cannot write '%s': %s", path, strerror(errno));
+}
+
+void kd_count_free(struct kd_count *c)
+{
+	free(c->value);
+	free(c->note);
+	c->value = c->note = NULL;
+}

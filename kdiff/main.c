@@ -1,0 +1,216 @@
+/* main: kdiff's command line: compare two versions, or tabulate a history of several. */
+#define _XOPEN_SOURCE 700
+#include "kdiff.h"
+#include "util.h"
+
+#include <errno.h>
+#include <ftw.h>
+#include <getopt.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+static const char usage_text[] =
+	"usage: kdiff [OPTION]... OLD NEW\n"
+	"       kdiff --history [OPTION]... VERSION...\n"
+	"Compare two versions of a Kconfig model (kernel trees or kir(5) IR files): options added,\n"
+	"removed, renamed and changed, and the number of valid configurations of each.\n"
+	"With --history, tabulate several versions in release order (and draw them with --svg).\n"
+	"\n"
+	"  -a, --arch=ARCH        architecture for kernel trees (default x86_64)\n"
+	"  -f, --format=FORMAT    text (default), tsv or json (history: text or tsv)\n"
+	"      --no-count         do not count configurations\n"
+	"      --count-old=FILE   count file of OLD (kcount's output)\n"
+	"      --count-new=FILE   count file of NEW\n"
+	"      --timeout=SECONDS  give up a pipeline stage (kparse, kcnf, kcount) after SECONDS\n"
+	"      --memory=MB        memory limit passed to kcount (--memory=MB)\n"
+	"      --keep=DIR         keep the IR, CNF and count files made for each input in DIR\n"
+	"      --no-renames       report renamed options as removed and added\n"
+	"      --history          history mode: a table of every VERSION\n"
+	"      --svg=FILE         history mode: also write the chart to FILE\n"
+	"  -h, --help             show this help and exit\n"
+	"      --version          show the version and exit\n"
+	"\n"
+	"Exit status: 0 no difference, 1 differences, 2 trouble (as diff(1)); history: 0 or 2.\n";
+
+enum { OPT_NO_COUNT = 256, OPT_COUNT_OLD, OPT_COUNT_NEW, OPT_TIMEOUT, OPT_MEMORY, OPT_KEEP,
+	OPT_NO_RENAMES, OPT_HISTORY, OPT_SVG, OPT_VERSION };
+
+static const struct option long_options[] = {
+	{ "arch", required_argument, NULL, 'a' },
+	{ "format", required_argument, NULL, 'f' },
+	{ "no-count", no_argument, NULL, OPT_NO_COUNT },
+	{ "count-old", required_argument, NULL, OPT_COUNT_OLD },
+	{ "count-new", required_argument, NULL, OPT_COUNT_NEW },
+	{ "timeout", required_argument, NULL, OPT_TIMEOUT },
+	{ "memory", required_argument, NULL, OPT_MEMORY },
+	{ "keep", required_argument, NULL, OPT_KEEP },
+	{ "no-renames", no_argument, NULL, OPT_NO_RENAMES },
+	{ "history", no_argument, NULL, OPT_HISTORY },
+	{ "svg", required_argument, NULL, OPT_SVG },
+	{ "help", no_argument, NULL, 'h' },
+	{ "version", no_argument, NULL, OPT_VERSION },
+	{ NULL, 0, NULL, 0 },
+};
+
+static void usage(int status)
+{
+	fputs(usage_text, status ? stderr : stdout);
+	exit(status);
+}
+
+static enum kd_format parse_format(const char *s)
+{
+	if (!strcmp(s, "text"))
+		return KD_TEXT;
+	if (!strcmp(s, "tsv"))
+		return KD_TSV;
+	if (!strcmp(s, "json"))
+		return KD_JSON;
+	util_die(EXIT_TROUBLE, "unknown format '%s' (text, tsv or json)", s);
+}
+
+static long parse_seconds(const char *s)
+{
+	char *end;
+	long n = strtol(s, &end, 10);
+
+	if (*s == '\0' || *end != '\0' || n < 0)
+		util_die(EXIT_TROUBLE, "bad --timeout '%s' (whole seconds)", s);
+	return n;
+}
+
+static void take_option(struct kd_options *opt, int c)
+{
+	switch (c) {
+	case 'a': opt->arch = optarg; break;
+	case 'f': opt->format = parse_format(optarg); break;
+	case OPT_NO_COUNT: opt->count = false; break;
+	case OPT_COUNT_OLD: opt->count_file[0] = optarg; break;
+	case OPT_COUNT_NEW: opt->count_file[1] = optarg; break;
+	case OPT_TIMEOUT: opt->timeout = parse_seconds(optarg); break;
+	case OPT_MEMORY: opt->memory = optarg; break;
+	case OPT_KEEP: opt->keep = optarg; break;
+	case OPT_NO_RENAMES: opt->renames = false; break;
+	case OPT_HISTORY: opt->history = true; break;
+	case OPT_SVG: opt->svg = optarg; break;
+	case 'h': usage(EXIT_OK); break;
+	case OPT_VERSION: util_print_version(); util_finish_stdout(); exit(EXIT_OK);
+	default: usage(EXIT_TROUBLE);
+	}
+}
+
+static void parse_options(int argc, char **argv, struct kd_options *opt)
+{
+	int c;
+
+	*opt = (struct kd_options){ .arch = "x86_64", .format = KD_TEXT, .count = true,
+		.renames = true, .self = argv[0] };
+	while ((c = getopt_long(argc, argv, "a:f:h", long_options, NULL)) != -1)
+		take_option(opt, c);
+	if (opt->history ? argc - optind < 1 : argc - optind != 2)
+		usage(EXIT_TROUBLE);
+	if (opt->history && opt->format == KD_JSON)
+		util_die(EXIT_TROUBLE, "--history writes text or tsv, not json");
+	if (!opt->history && opt->svg)
+		util_die(EXIT_TROUBLE, "--svg needs --history");
+}
+
+/* The directory for intermediate files: --keep DIR, else a fresh temporary one. */
+static char *make_workdir(const struct kd_options *opt)
+{
+	const char *tmp = getenv("TMPDIR");
+	char *dir;
+
+	if (opt->keep) {
+		if (mkdir(opt->keep, 0777) != 0 && errno != EEXIST)
+			util_die(EXIT_TROUBLE, "cannot create '%s': %s", opt->keep, strerror(errno));
+		return xstrdup(opt->keep);
+	}
+	dir = xasprintf("%s/kdiff.XXXXXX", tmp && *tmp ? tmp : "/tmp");
+	if (!mkdtemp(dir))
+		util_die(EXIT_TROUBLE, "cannot create a directory in '%s': %s", tmp, strerror(errno));
+	return dir;
+}
+
+static int remove_one(const char *path, const struct stat *st, int flag, struct FTW *ftw)
+{
+	return remove(path);
+}
+
+static void drop_workdir(const struct kd_options *opt, char *dir)
+{
+	if (!opt->keep)
+		nftw(dir, remove_one, 16, FTW_DEPTH | FTW_PHYS);
+	free(dir);
+}
+
+static int diff_main(const struct kd_options *opt, char **paths, const char *workdir)
+{
+	struct kd_version v[2] = { { .path = paths[0], .role = "old" }, { .path = paths[1], .role = "new" } };
+	struct kd_diff d;
+	int status;
+
+	if (!kd_version_load(opt, &v[0], opt->count_file[0], workdir) ||
+		!kd_version_load(opt, &v[1], opt->count_file[1], workdir))
+		return EXIT_TROUBLE;
+	kd_compare(&v[0].model, &v[1].model, opt->renames, &d);
+	if (opt->format == KD_TSV)
+		kd_report_tsv(stdout, &v[0], &v[1], &d);
+	else if (opt->format == KD_JSON)
+		kd_report_json(stdout, &v[0], &v[1], &d);
+	else
+		kd_report_text(stdout, &v[0], &v[1], &d);
+	status = kd_diff_empty(&d, &v[0], &v[1]) ? EXIT_OK : EXIT_REJECTED;
+	kd_diff_free(&d);
+	kd_version_free(&v[0]);
+	kd_version_free(&v[1]);
+	return status;
+}
+
+static int history_main(const struct kd_options *opt, char **paths, size_t n, const char *workdir)
+{
+	struct kd_version *v = xcalloc(n, sizeof *v);
+	char **roles = xcalloc(n, sizeof *roles);
+	int status = EXIT_OK;
+	size_t i;
+
+	for (i = 0; i < n && status == EXIT_OK; i++) {
+		roles[i] = xasprintf("v%zu", i + 1);
+		v[i].path = paths[i];
+		v[i].role = roles[i];
+		if (!kd_version_load(opt, &v[i], NULL, workdir))
+			status = EXIT_TROUBLE;
+	}
+	if (status == EXIT_OK) {
+		kd_history_table(stdout, opt->format, v, n);
+		if (opt->svg && !kd_history_svg(opt->svg, v, n))
+			status = EXIT_TROUBLE;
+	}
+	for (i = 0; i < n; i++) {
+		kd_version_free(&v[i]);
+		free(roles[i]);
+	}
+	free(v);
+	free(roles);
+	return status;
+}
+
+int main(int argc, char **argv)
+{
+	struct kd_options opt;
+	char *workdir;
+	int status;
+
+	util_progname = "kdiff";
+	parse_options(argc, argv, &opt);
+	workdir = make_workdir(&opt);
+	if (opt.history)
+		status = history_main(&opt, argv + optind, argc - optind, workdir);
+	else
+		status = diff_main(&opt, argv + optind, workdir);
+	drop_workdir(&opt, workdir);
+	util_finish_stdout();
+	return status;
+}
