@@ -18,6 +18,7 @@ struct kd_options {
 	bool history;             /* --history */
 	bool count;               /* false with --no-count */
 	bool renames;             /* false with --no-renames */
+	bool summary;             /* --summary: text without the lists of options */
 	const char *count_file[2];/* --count-old, --count-new */
 	long timeout;             /* seconds per pipeline stage, 0 = none */
 	const char *memory;       /* --memory MB, passed to kcount */
@@ -151,7 +152,7 @@ void kd_diff_free(struct kd_diff *d);
 /* ---- report_text.c, report_tsv.c, report_json.c: the diff reports ------------------------ */
 
 void kd_report_text(FILE *f, const struct kd_version *old, const struct kd_version *new_,
-	const struct kd_diff *d);
+	const struct kd_diff *d, bool lists);
 void kd_report_tsv(FILE *f, const struct kd_version *old, const struct kd_version *new_,
 	const struct kd_diff *d);
 void kd_report_json(FILE *f, const struct kd_version *old, const struct kd_version *new_,

@@ -27,6 +27,7 @@ static const char usage_text[] =
 	"      --memory=MB        memory limit passed to kcount (--memory=MB)\n"
 	"      --keep=DIR         keep the IR, CNF and count files made for each input in DIR\n"
 	"      --no-renames       report renamed options as removed and added\n"
+	"      --summary          text: only the numbers, not the lists of options\n"
 	"      --history          history mode: a table of every VERSION\n"
 	"      --svg=FILE         history mode: also write the chart to FILE\n"
 	"  -h, --help             show this help and exit\n"
@@ -35,7 +36,7 @@ static const char usage_text[] =
 	"Exit status: 0 no difference, 1 differences, 2 trouble (as diff(1)); history: 0 or 2.\n";
 
 enum { OPT_NO_COUNT = 256, OPT_COUNT_OLD, OPT_COUNT_NEW, OPT_TIMEOUT, OPT_MEMORY, OPT_KEEP,
-	OPT_NO_RENAMES, OPT_HISTORY, OPT_SVG, OPT_VERSION };
+	OPT_NO_RENAMES, OPT_SUMMARY, OPT_HISTORY, OPT_SVG, OPT_VERSION };
 
 static const struct option long_options[] = {
 	{ "arch", required_argument, NULL, 'a' },
@@ -47,6 +48,7 @@ static const struct option long_options[] = {
 	{ "memory", required_argument, NULL, OPT_MEMORY },
 	{ "keep", required_argument, NULL, OPT_KEEP },
 	{ "no-renames", no_argument, NULL, OPT_NO_RENAMES },
+	{ "summary", no_argument, NULL, OPT_SUMMARY },
 	{ "history", no_argument, NULL, OPT_HISTORY },
 	{ "svg", required_argument, NULL, OPT_SVG },
 	{ "help", no_argument, NULL, 'h' },
@@ -93,6 +95,7 @@ static void take_option(struct kd_options *opt, int c)
 	case OPT_MEMORY: opt->memory = optarg; break;
 	case OPT_KEEP: opt->keep = optarg; break;
 	case OPT_NO_RENAMES: opt->renames = false; break;
+	case OPT_SUMMARY: opt->summary = true; break;
 	case OPT_HISTORY: opt->history = true; break;
 	case OPT_SVG: opt->svg = optarg; break;
 	case 'h': usage(EXIT_OK); break;
@@ -161,7 +164,7 @@ static int diff_main(const struct kd_options *opt, char **paths, const char *wor
 	else if (opt->format == KD_JSON)
 		kd_report_json(stdout, &v[0], &v[1], &d);
 	else
-		kd_report_text(stdout, &v[0], &v[1], &d);
+		kd_report_text(stdout, &v[0], &v[1], &d, !opt->summary);
 	status = kd_diff_empty(&d, &v[0], &v[1]) ? EXIT_OK : EXIT_REJECTED;
 	kd_diff_free(&d);
 	kd_version_free(&v[0]);

@@ -96,13 +96,18 @@ static void change_list(FILE *f, const struct kd_change *c, size_t n)
 }
 
 void kd_report_text(FILE *f, const struct kd_version *old, const struct kd_version *new_,
-	const struct kd_diff *d)
+	const struct kd_diff *d, bool lists)
 {
 	options_table(f, old, new_);
 	fputc('\n', f);
 	count_lines(f, old);
 	count_lines(f, new_);
 	ratio_line(f, old, new_);
+	if (!lists) {
+		fprintf(f, "\noptions added %zu, removed %zu, renamed %zu, changed %zu\n",
+			d->nadded, d->nremoved, d->nrenamed, d->nchanged);
+		return;
+	}
 	symbol_list(f, "added", '+', d->added, d->nadded);
 	symbol_list(f, "removed", '-', d->removed, d->nremoved);
 	rename_list(f, d->renamed, d->nrenamed);

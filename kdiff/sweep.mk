@@ -1,0 +1,45 @@
+# sweep.mk - IR, CNF and count files for many releases and architectures, in parallel:
+#
+#   make -f kdiff/sweep.mk -j2 RELEASES="6.1 6.12 7.3" ARCHES="x86_64 arm64" TIMEOUT=600
+#
+# For each release R and arch A it makes $(OUT)/R/A.ir (kparse -a A), R/A.cnf (kcnf) and
+# R/A.count (share/kcount-timed: kcount under TIMEOUT seconds, a count file of kdiff(1), with
+# the time it took or why there is no count), then per arch $(OUT)/history-A.tsv, .txt and
+# .svg (kdiff --history). Trees come from share/get-kernel. Run from the top directory,
+# after `make`. A count that does not finish in TIMEOUT is recorded as not counted.
+OUT ?= sweep
+RELEASES ?= 6.1 6.12 7.3
+ARCHES ?= x86_64
+TIMEOUT ?= 600
+MEMORY ?=
+BIN ?= bin
+
+KCOUNT_TIMED := KCOUNT=$(BIN)/kcount share/kcount-timed -t $(TIMEOUT) $(if $(MEMORY),-m $(MEMORY))
+IRS := $(foreach r,$(RELEASES),$(foreach a,$(ARCHES),$(OUT)/$(r)/$(a).ir))
+COUNTS := $(IRS:.ir=.count)
+HISTORIES := $(foreach a,$(ARCHES),$(OUT)/history-$(a).tsv)
+
+all: $(HISTORIES)
+irs: $(IRS)
+counts: $(COUNTS)
+
+# $* is RELEASE/ARCH
+$(OUT)/%.ir:
+	@mkdir -p $(@D)
+	tree=$$(share/get-kernel $(*D)) && $(BIN)/kparse -a $(*F) -o $@.tmp "$$tree" && mv $@.tmp $@
+
+$(OUT)/%.cnf: $(OUT)/%.ir
+	$(BIN)/kcnf $< > $@.tmp && mv $@.tmp $@
+
+$(OUT)/%.count: $(OUT)/%.cnf
+	$(KCOUNT_TIMED) $< $@ || [ -s $@ ]
+
+# kdiff finds R/A.count next to R/A.ir
+$(OUT)/history-%.tsv: $(foreach r,$(RELEASES),$(OUT)/$(r)/%.count)
+	$(BIN)/kdiff --history --format=tsv --svg $(OUT)/history-$*.svg \
+		$(foreach r,$(RELEASES),$(OUT)/$(r)/$*.ir) > $@.tmp && mv $@.tmp $@
+	$(BIN)/kdiff --history $(foreach r,$(RELEASES),$(OUT)/$(r)/$*.ir) > $(OUT)/history-$*.txt
+
+.PHONY: all irs counts
+.SECONDARY:
+.DELETE_ON_ERROR:

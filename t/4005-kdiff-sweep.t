@@ -1,0 +1,53 @@
+#!/bin/sh
+# The sweep (make -f kdiff/sweep.mk -j2) with stand-in kparse, kcnf and kcount: one IR, CNF
+# and count file per release and arch, a history per arch, and a count that runs past the
+# time limit recorded as "not counted within 2 s" instead of hanging the sweep.
+. "$(dirname "$0")/lib.sh"
+plan 8
+
+mkdir -p "$TMP/bin"
+cp "$BIN/kdiff" "$TMP/bin/"
+for r in 1.1 1.2; do
+	mkdir -p "$TMP/linux-$r/scripts/kconfig"
+	: > "$TMP/linux-$r/Kconfig"
+	: > "$TMP/linux-$r/scripts/kconfig/parser.y"
+done
+# kparse -a ARCH -o FILE TREE: release 1.1 has one bool option A, 1.2 adds B
+cat > "$TMP/bin/kparse" <<'SH'
+#!/bin/sh
+r=${5##*linux-}
+{
+	printf 'kir 1\ninput "Kconfig"\nkconfig 6.12\narch %s\nsrcarch -\nkernelversion %s\n' "$2" "$r.0"
+	printf 'macros abstract\nconfig A bool\nloc A "Kconfig" 1\ndep A y\nprompt A y "A"\n'
+	[ "$r" = 1.2 ] && printf 'config B bool\nloc B "Kconfig" 4\ndep B y\nprompt B y "B"\n'
+	echo end
+} > "$4"
+SH
+printf '#!/bin/sh\necho "p cnf 0 0 # $1"\n' > "$TMP/bin/kcnf"
+# kcount: 2 for 1.1 of every arch; sleeps on 1.2 of arm64 (past the limit), else 4
+cat > "$TMP/bin/kcount" <<'SH'
+#!/bin/sh
+case $1 in
+*1.1/*) echo "c s exact arb int 2" ;;
+*1.2/arm64*) sleep 30 ;;
+*) echo "c s exact arb int 4" ;;
+esac
+SH
+chmod +x "$TMP/bin/"*
+export KCOUNT_TREE_1_1="$TMP/linux-1.1" KCOUNT_TREE_1_2="$TMP/linux-1.2"
+
+start=$(date +%s)
+run make -s -C "$TOP" -f kdiff/sweep.mk -j2 OUT="$TMP/sweep" BIN="$TMP/bin" RELEASES="1.1 1.2" \
+	ARCHES="x86_64 arm64" TIMEOUT=2
+end=$(date +%s)
+is_status 0 "sweep: exit status 0"
+ok '[ $((end - start)) -lt 25 ]' "the sleeping count did not hold the sweep"
+ok '[ -s "$TMP/sweep/1.2/x86_64.ir" ] && [ -s "$TMP/sweep/1.1/arm64.cnf" ]' "IR and CNF per release and arch"
+like "$TMP/sweep/1.2/arm64.count" '^c kdiff not-counted kcount: not counted within 2 s$' "timeout recorded"
+is "$(cut -f 1,2,6,14 "$TMP/sweep/history-x86_64.tsv" | sed 1d | tr '\t\n' ' ;')" \
+	"1.1.0 x86_64 1 2;1.2.0 x86_64 2 4;" "x86_64 history: N and counts"
+is "$(cut -f 1,14,15 "$TMP/sweep/history-arm64.tsv" | sed -n 3p)" \
+	"$(printf '1.2.0\t-\tkcount: not counted within 2 s')" "arm64 history: the missing count"
+ok '[ -s "$TMP/sweep/history-arm64.svg" ] && [ -s "$TMP/sweep/history-arm64.txt" ]' "chart and text table"
+ok 'grep -q "^c kdiff seconds [0-9]" "$TMP/sweep/1.1/x86_64.count"' "counting time recorded"
+done_testing
