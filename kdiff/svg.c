@@ -8,7 +8,7 @@
 #include <string.h>
 
 /* Plot area inside a W x H picture. */
-enum { W = 760, H = 480, LEFT = 70, RIGHT = 180, TOP = 40, BOTTOM = 70 };
+enum { W = 800, H = 480, LEFT = 70, RIGHT = 230, TOP = 40, BOTTOM = 70 };
 
 struct chart {
 	FILE *f;
@@ -20,9 +20,9 @@ struct chart {
 
 static double px(const struct chart *c, size_t i)
 {
-	double width = W - LEFT - RIGHT;
+	double inset = 30, width = W - LEFT - RIGHT - 2 * inset;
 
-	return c->n == 1 ? LEFT + width / 2 : LEFT + width * i / (c->n - 1);
+	return c->n == 1 ? LEFT + inset + width / 2 : LEFT + inset + width * i / (c->n - 1);
 }
 
 static double py(const struct chart *c, double y)
@@ -140,7 +140,7 @@ static void draw(struct chart *c)
 	axes(c);
 	series(c, 0, "#1f5fbf", "log10(2^N)");
 	series(c, 1, "#c03020", "log10(count)");
-	series(c, 2, "#208040", "difference");
+	series(c, 2, "#208040", "log10(2^N) - log10(count)");
 	missing(c);
 	fputs("</svg>\n", c->f);
 }
