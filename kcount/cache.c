@@ -1,0 +1,155 @@
+/* cache: component counts stored under exact keys (variables and clause ids, delta-coded),
+ * so a hash collision can never give a wrong count; the oldest half is evicted whenever the
+ * memory cap is reached. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "kcount.h"
+#include "util.h"
+
+struct cache_entry {
+	struct cache_entry *next;
+	uint64_t hash, stamp;
+	size_t len;
+	mpz_t count;
+	unsigned char key[];
+};
+
+static void put_varint(struct comp_key *k, unsigned x)
+{
+	if (k->len + 5 > k->cap) {
+		k->cap = k->cap ? 2 * k->cap : 256;
+		k->bytes = xrealloc(k->bytes, k->cap);
+	}
+	while (x >= 0x80) {
+		k->bytes[k->len++] = (unsigned char)(x | 0x80);
+		x >>= 7;
+	}
+	k->bytes[k->len++] = (unsigned char)x;
+}
+
+static void put_list(struct comp_key *k, const int *a, int n)
+{
+	int prev = 0;
+
+	put_varint(k, (unsigned)n);
+	for (int i = 0; i < n; i++) {
+		put_varint(k, (unsigned)(a[i] - prev));
+		prev = a[i];
+	}
+}
+
+void comp_key_make(struct comp_key *k, const int *vars, int nv, const int *cls, int nc)
+{
+	uint64_t h = 0x9e3779b97f4a7c15ULL;
+
+	k->len = 0;
+	put_list(k, vars, nv);
+	put_list(k, cls, nc);
+	for (size_t i = 0; i < k->len; i++)
+		h = (h ^ k->bytes[i]) * 0x100000001b3ULL;
+	k->hash = h ^ (h >> 29);
+}
+
+void cache_init(struct cache *c, size_t limit, struct stats *st)
+{
+	memset(c, 0, sizeof *c);
+	c->nbuckets = 1024;
+	c->buckets = xcalloc(c->nbuckets, sizeof *c->buckets);
+	c->limit = limit;
+	c->stats = st;
+	c->bytes = c->nbuckets * sizeof *c->buckets;
+}
+
+static size_t entry_bytes(const struct cache_entry *e)
+{
+	return sizeof *e + e->len + (size_t)mpz_size(e->count) * sizeof(mp_limb_t) + 16;
+}
+
+static void drop(struct cache *c, struct cache_entry *e)
+{
+	c->bytes -= entry_bytes(e);
+	c->nentries--;
+	mpz_clear(e->count);
+	free(e);
+}
+
+void cache_free(struct cache *c)
+{
+	for (size_t b = 0; b < c->nbuckets; b++)
+		for (struct cache_entry *e = c->buckets[b], *n; e; e = n) {
+			n = e->next;
+			drop(c, e);
+		}
+	free(c->buckets);
+}
+
+const mpz_t *cache_lookup(struct cache *c, const struct comp_key *k)
+{
+	for (struct cache_entry *e = c->buckets[k->hash & (c->nbuckets - 1)]; e; e = e->next)
+		if (e->hash == k->hash && e->len == k->len && memcmp(e->key, k->bytes, k->len) == 0) {
+			e->stamp = ++c->clock;
+			c->stats->cache_hits++;
+			return (const mpz_t *)&e->count;
+		}
+	return NULL;
+}
+
+static void grow(struct cache *c)
+{
+	size_t nb = 2 * c->nbuckets;
+	struct cache_entry **b = xcalloc(nb, sizeof *b);
+
+	for (size_t i = 0; i < c->nbuckets; i++)
+		for (struct cache_entry *e = c->buckets[i], *n; e; e = n) {
+			n = e->next;
+			e->next = b[e->hash & (nb - 1)];
+			b[e->hash & (nb - 1)] = e;
+		}
+	c->bytes += (nb - c->nbuckets) * sizeof *b;
+	free(c->buckets);
+	c->buckets = b;
+	c->nbuckets = nb;
+}
+
+/* Removes the entries used least recently: those older than the middle of the stamps. */
+static void evict(struct cache *c)
+{
+	uint64_t oldest = c->clock, cut;
+
+	for (size_t b = 0; b < c->nbuckets; b++)
+		for (struct cache_entry *e = c->buckets[b]; e; e = e->next)
+			oldest = e->stamp < oldest ? e->stamp : oldest;
+	cut = oldest + (c->clock - oldest) / 2 + 1;
+	for (size_t b = 0; b < c->nbuckets; b++)
+		for (struct cache_entry **p = &c->buckets[b]; *p;) {
+			struct cache_entry *e = *p;
+			if (e->stamp < cut) {
+				*p = e->next;
+				drop(c, e);
+				c->stats->cache_evictions++;
+			} else
+				p = &e->next;
+		}
+}
+
+void cache_store(struct cache *c, const struct comp_key *k, const mpz_t count)
+{
+	struct cache_entry *e = xmalloc(sizeof *e + k->len);
+	size_t b = k->hash & (c->nbuckets - 1);
+
+	e->hash = k->hash;
+	e->stamp = ++c->clock;
+	e->len = k->len;
+	memcpy(e->key, k->bytes, k->len);
+	mpz_init_set(e->count, count);
+	e->next = c->buckets[b];
+	c->buckets[b] = e;
+	c->nentries++;
+	c->bytes += entry_bytes(e);
+	c->stats->cache_stores++;
+	if (c->nentries > c->nbuckets)
+		grow(c);
+	while (c->bytes > c->limit && c->nentries)
+		evict(c);
+}

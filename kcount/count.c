@@ -1,0 +1,160 @@
+/* count: the counting search: branch on a variable of a component, propagate, split what
+ * is left into independent components, multiply their counts, cache each component's count.
+ * Projected counting branches on projected variables only; a component without any counts
+ * 1 if it is satisfiable, else 0. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "kcount.h"
+#include "util.h"
+
+static void count_comp(struct counter *k, int ci, mpz_t out);
+
+size_t counter_bytes(const struct counter *k)
+{
+	return solver_bytes(&k->s) + k->cache.bytes + ivec_bytes(&k->cvars) + ivec_bytes(&k->ccls)
+	       + (size_t)k->compcap * sizeof *k->comps + (size_t)k->s.nvars * 16 + (size_t)k->s.nlong * 8
+	       + k->key.cap + (size_t)k->depth * 256;
+}
+
+static void progress(struct counter *k)
+{
+	fprintf(stderr, "c [%8.1fs] decisions %llu components %llu cache %zu entries %.0f MiB depth %d\n",
+		kcount_now() - k->started, (unsigned long long)k->stats->decisions,
+		(unsigned long long)k->stats->components, k->cache.nentries,
+		k->cache.bytes / 1048576.0, k->depth);
+}
+
+/* Gives up (exit 2, no count) on the timeout or when the memory cap cannot be kept. */
+void counter_check(struct counter *k)
+{
+	static const unsigned period = 1024;
+	double now;
+
+	if (++k->ticks % period)
+		return;
+	if (*k->stop)
+		util_die(EXIT_TROUBLE, "timeout after %ld s: no count", k->opt->timeout);
+	if (counter_bytes(k) > k->mem_limit)
+		util_die(EXIT_TROUBLE, "memory cap of %zu MiB reached: no count", k->mem_limit >> 20);
+	now = kcount_now();
+	if ((k->opt->verbose || isatty(2)) && now - k->last_progress >= 1.0) {
+		k->last_progress = now;
+		progress(k);
+	}
+}
+
+/* The product of the counts of the components of the unassigned variables of cvars[b,e). */
+static void count_children(struct counter *k, int b, int e, mpz_t out)
+{
+	int nc = k->ncomps, nv = k->cvars.n, ncl = k->ccls.n;
+	mpz_t t;
+
+	mpz_set_ui(out, 1);
+	mpz_mul_2exp(out, out, (mp_bitcnt_t)decompose(k, b, e));
+	mpz_init(t);
+	for (int i = nc; i < k->ncomps && mpz_sgn(out); i++) {
+		count_comp(k, i, t);
+		mpz_mul(out, out, t);
+	}
+	mpz_clear(t);
+	k->ncomps = nc;
+	k->cvars.n = nv;
+	k->ccls.n = ncl;
+}
+
+static void make_key(struct counter *k, const struct comp *c)
+{
+	comp_key_make(&k->key, k->cvars.a + c->var_begin, c->var_end - c->var_begin,
+		      k->ccls.a + c->cl_begin, c->cl_end - c->cl_begin);
+}
+
+static void branch(struct counter *k, const struct comp *c, mpz_t out)
+{
+	int mark = k->s.ntrail;
+	mpz_t t;
+
+	mpz_set_ui(out, 0);
+	mpz_init(t);
+	if (++k->depth > (int)k->stats->max_depth)
+		k->stats->max_depth = (uint64_t)k->depth;
+	for (int pol = 0; pol < 2; pol++) {
+		k->stats->decisions++;
+		solver_assign(&k->s, 2 * c->branch + pol);
+		if (solver_propagate(&k->s)) {
+			count_children(k, c->var_begin, c->var_end, t);
+			mpz_add(out, out, t);
+		}
+		solver_backtrack(&k->s, mark);
+	}
+	k->depth--;
+	mpz_clear(t);
+}
+
+static void count_comp(struct counter *k, int ci, mpz_t out)
+{
+	struct comp c = k->comps[ci];
+	const mpz_t *hit;
+
+	make_key(k, &c);
+	if ((hit = cache_lookup(&k->cache, &k->key)) != NULL) {
+		mpz_set(out, *hit);
+		return;
+	}
+	k->stats->components++;
+	counter_check(k);
+	if (c.nproj == 0) {
+		int mark = k->s.ntrail;
+		k->stats->sat_checks++;
+		mpz_set_ui(out, (unsigned long)sat_search(k, k->cvars.a + c.var_begin, c.var_end - c.var_begin, NULL));
+		solver_backtrack(&k->s, mark);
+	} else
+		branch(k, &c, out);
+	make_key(k, &c);
+	cache_store(&k->cache, &k->key, out);
+}
+
+void counter_init(struct counter *k, const struct formula *f, const struct options *opt,
+		  struct stats *st, volatile sig_atomic_t *stop)
+{
+	memset(k, 0, sizeof *k);
+	k->opt = opt;
+	k->stats = st;
+	k->stop = stop;
+	k->started = k->last_progress = kcount_now();
+	solver_init(&k->s, f->nvars, f->clauses.a, (size_t)f->clauses.n, st);
+	memcpy(k->s.projected, f->projected, (size_t)f->nvars + 1);
+	for (int v = 1; v <= f->nvars; v++)
+		if (f->fixed[v])
+			solver_assign(&k->s, f->fixed[v] > 0 ? 2 * v : 2 * v + 1);
+	k->s.qhead = k->s.ntrail;
+	decomposer_init(&k->d, &k->s);
+	k->mem_limit = (size_t)opt->mem << 20;
+	if (counter_bytes(k) >= k->mem_limit)
+		util_die(EXIT_TROUBLE, "memory cap of %ld MiB too small for this formula", opt->mem);
+	cache_init(&k->cache, (k->mem_limit - counter_bytes(k)) / 10 * 8, st);
+}
+
+void counter_free(struct counter *k)
+{
+	cache_free(&k->cache);
+	decomposer_free(&k->d);
+	solver_free(&k->s);
+	ivec_free(&k->cvars);
+	ivec_free(&k->ccls);
+	free(k->comps);
+	free(k->key.bytes);
+}
+
+void count_formula(struct counter *k, const struct formula *f, mpz_t result)
+{
+	if (f->unsat) {
+		mpz_set_ui(result, 0);
+		return;
+	}
+	for (int v = 1; v <= f->nvars; v++)
+		ivec_push(&k->cvars, v);
+	count_children(k, 0, f->nvars, result);
+}

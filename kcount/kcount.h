@@ -1,0 +1,184 @@
+/* kcount: private header of the exact (projected) model counter, in sections by file. */
+#ifndef KC_KCOUNT_H
+#define KC_KCOUNT_H
+
+#include <gmp.h>
+#include <signal.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "dimacs.h"
+
+/* ---- vec.c: growable int vectors ---- */
+struct ivec {
+	int *a;
+	int n, cap;
+};
+void ivec_push(struct ivec *v, int x);
+void ivec_reserve(struct ivec *v, int n);
+void ivec_free(struct ivec *v);
+size_t ivec_bytes(const struct ivec *v);
+
+/* ---- options.c: the option table generates the parser, --help and the settings ---- */
+/* X(field, short, long name, argument name or NULL, help) */
+#define KCOUNT_OPTIONS(X) \
+	X(quiet, 'q', "quiet", NULL, "print only the exact count") \
+	X(digits, 0, "digits", NULL, "print the count's number of decimal digits and its log10") \
+	X(sample, 0, "sample", "N", "print N models (random decisions, not uniform) as 'v' lines") \
+	X(seed, 0, "seed", "S", "random seed for --sample (default 1)") \
+	X(mem, 0, "mem", "MB", "memory cap in MiB (default: half the physical memory)") \
+	X(timeout, 0, "timeout", "S", "give up after S seconds (exit 2, no count)") \
+	X(verbose, 'v', "verbose", NULL, "progress and statistics on standard error") \
+	X(help, 'h', "help", NULL, "print this help and exit") \
+	X(version, 0, "version", NULL, "print the version and exit")
+
+struct options {
+#define KC_OPT_FIELD(field, s, l, arg, h) long field;
+	KCOUNT_OPTIONS(KC_OPT_FIELD)
+#undef KC_OPT_FIELD
+	const char *file;
+};
+/* Parses argv (exits 2 on a usage error, 0 after --help/--version). */
+void options_parse(struct options *o, int argc, char **argv);
+
+/* ---- stats.c: the statistics table generates the counters and the -v report ---- */
+#define KCOUNT_STATS(X) \
+	X(decisions, "branching decisions") \
+	X(propagations, "literals assigned by propagation") \
+	X(conflicts, "conflicts") \
+	X(components, "components counted") \
+	X(cache_hits, "component cache hits") \
+	X(cache_stores, "component cache stores") \
+	X(cache_evictions, "cache entries evicted under the memory cap") \
+	X(sat_checks, "satisfiability checks of projection-free components") \
+	X(preprocess_units, "variables fixed by preprocessing") \
+	X(max_depth, "deepest decision level")
+
+struct stats {
+#define KC_STAT_FIELD(field, h) uint64_t field;
+	KCOUNT_STATS(KC_STAT_FIELD)
+#undef KC_STAT_FIELD
+};
+void stats_report(const struct stats *s, double seconds, size_t peak_bytes);
+
+/* ---- solver.c: assignment, trail and unit propagation with watched literals ---- */
+/* Literal codes: 2*var for the positive, 2*var+1 for the negative literal. */
+#define LIT(dimacs) ((dimacs) > 0 ? 2 * (dimacs) : -2 * (dimacs) + 1)
+#define VAR(l) ((l) >> 1)
+#define NEG(l) ((l) ^ 1)
+#define DIMACS(l) ((l) & 1 ? -VAR(l) : VAR(l))
+
+struct solver {
+	int nvars;
+	int nlong;              /* clauses of three or more literals */
+	int *lits;              /* their literals, clause c at lits[start[c]], len[c] of them */
+	int *start, *len;
+	struct ivec *bins;      /* by literal l: the other literals of binary clauses with l */
+	struct ivec *watches;   /* by literal l: long clauses watching l */
+	struct ivec *occ;       /* by variable: long clauses containing it */
+	signed char *val;       /* by literal: 1 true, -1 false, 0 unassigned */
+	unsigned char *projected; /* by variable */
+	int *trail;
+	int ntrail, qhead;
+	struct stats *stats;
+};
+/* Builds a solver over the clauses (each ended by 0, literals in DIMACS form, no duplicate
+ * literals, no tautologies, at least two literals). */
+void solver_init(struct solver *s, int nvars, const int *clauses, size_t nlits, struct stats *st);
+void solver_free(struct solver *s);
+void solver_assign(struct solver *s, int lit);
+/* Propagates the pending assignments; 0 on a conflict. */
+int solver_propagate(struct solver *s);
+void solver_backtrack(struct solver *s, int ntrail);
+size_t solver_bytes(const struct solver *s);
+
+/* ---- preprocess.c: count-preserving simplification before the search ---- */
+struct formula {
+	int nvars;
+	int unsat;              /* an empty clause was found */
+	struct ivec clauses;    /* simplified clauses, each ended by 0 */
+	signed char *fixed;     /* by variable: 1/-1 value fixed by preprocessing, 0 free */
+	unsigned char *projected;
+	int nprojected;
+};
+void preprocess(struct formula *f, const struct dimacs_cnf *cnf, struct stats *st);
+void formula_free(struct formula *f);
+
+/* ---- cache.c: component cache with exact keys and a memory cap ---- */
+struct cache_entry;
+struct cache {
+	struct cache_entry **buckets;
+	size_t nbuckets, nentries, bytes, limit;
+	uint64_t clock;
+	struct stats *stats;
+};
+void cache_init(struct cache *c, size_t limit, struct stats *st);
+void cache_free(struct cache *c);
+/* The key of a component: its sorted variables and sorted long-clause ids. */
+struct comp_key {
+	unsigned char *bytes;
+	size_t len, cap;
+	uint64_t hash;
+};
+void comp_key_make(struct comp_key *k, const int *vars, int nv, const int *cls, int nc);
+/* Count stored under k, or NULL. */
+const mpz_t *cache_lookup(struct cache *c, const struct comp_key *k);
+void cache_store(struct cache *c, const struct comp_key *k, const mpz_t count);
+
+/* ---- component.c: splitting unassigned variables into independent components ---- */
+struct comp {
+	int var_begin, var_end;   /* slice of the counter's cvars */
+	int cl_begin, cl_end;     /* slice of the counter's ccls */
+	int nproj;                /* projected variables in it */
+	int branch;               /* the variable to branch on (0: none projected) */
+};
+struct decomposer {
+	uint32_t stamp;
+	uint32_t *var_mark, *cl_mark, *cl_sat;
+	int *score;
+};
+void decomposer_init(struct decomposer *d, const struct solver *s);
+void decomposer_free(struct decomposer *d);
+struct counter;
+/* Splits the unassigned variables among cvars[begin,end) into components appended to the
+ * counter's component stack; returns the number of free projected variables (in no clause). */
+int decompose(struct counter *k, int begin, int end);
+
+/* ---- count.c: the counting search ---- */
+struct counter {
+	struct solver s;
+	struct decomposer d;
+	struct cache cache;
+	struct ivec cvars, ccls;  /* component slices */
+	struct comp *comps;
+	int ncomps, compcap;
+	struct comp_key key;
+	const struct options *opt;
+	struct stats *stats;
+	int depth;
+	size_t mem_limit;
+	volatile sig_atomic_t *stop; /* set by the timeout alarm */
+	unsigned ticks;
+	double started, last_progress;
+};
+void counter_init(struct counter *k, const struct formula *f, const struct options *opt,
+		  struct stats *st, volatile sig_atomic_t *stop);
+void counter_free(struct counter *k);
+/* Counts the models of f (projected when f has a projection set) into result. */
+void count_formula(struct counter *k, const struct formula *f, mpz_t result);
+size_t counter_bytes(const struct counter *k);
+void counter_check(struct counter *k);
+
+/* ---- sat.c: satisfiability search (projection-free components, sampling) ---- */
+/* Searches an assignment of vars[0..n) extending the current one; on success leaves it on
+ * the trail and returns 1. With rng, branches in the order given with random polarity. */
+int sat_search(struct counter *k, const int *vars, int n, uint64_t *rng);
+uint64_t sat_random(uint64_t *rng);
+
+/* ---- sample.c ---- */
+void sample_models(struct counter *k, const struct formula *f, long n, uint64_t seed);
+
+/* ---- main.c helpers ---- */
+double kcount_now(void);
+
+#endif

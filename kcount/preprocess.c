@@ -1,0 +1,133 @@
+/* preprocess: count-preserving simplification before the search: duplicate literals and
+ * tautologies removed, unit clauses propagated to a fixpoint, satisfied clauses and false
+ * literals dropped. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "kcount.h"
+#include "util.h"
+
+static int by_var(const void *a, const void *b)
+{
+	int x = abs(*(const int *)a), y = abs(*(const int *)b);
+
+	if (x != y)
+		return x < y ? -1 : 1;
+	return *(const int *)a - *(const int *)b;
+}
+
+/* Sorts the n literals of c by variable and removes duplicates; -1 for a tautology, else
+ * the new length. */
+static int normalize(int *c, int n)
+{
+	int m = 0;
+
+	qsort(c, (size_t)n, sizeof *c, by_var);
+	for (int i = 0; i < n; i++) {
+		if (m && c[m - 1] == c[i])
+			continue;
+		if (m && c[m - 1] == -c[i])
+			return -1;
+		c[m++] = c[i];
+	}
+	return m;
+}
+
+static void mark_projection(struct formula *f, const struct dimacs_cnf *cnf)
+{
+	f->projected = xcalloc((size_t)f->nvars + 1, 1);
+	for (int v = 1; v <= f->nvars; v++)
+		f->projected[v] = !cnf->projected;
+	for (int i = 0; i < cnf->nshow; i++)
+		f->projected[cnf->show[i]] = 1;
+	for (int v = 1; v <= f->nvars; v++)
+		f->nprojected += f->projected[v];
+}
+
+/* Normalized clauses of two or more literals into f->clauses, unit literals into units. */
+static void collect(struct formula *f, const struct dimacs_cnf *cnf, struct ivec *units)
+{
+	int *c = xmalloc((cnf->nlits + 1) * sizeof *c);
+	size_t begin = 0;
+
+	for (size_t i = 0; i < cnf->nlits; i++) {
+		if (cnf->lits[i])
+			continue;
+		int n = (int)(i - begin);
+		memcpy(c, cnf->lits + begin, (size_t)n * sizeof *c);
+		n = normalize(c, n);
+		begin = i + 1;
+		if (n == 0)
+			f->unsat = 1;
+		else if (n == 1)
+			ivec_push(units, c[0]);
+		else if (n > 1) {
+			for (int j = 0; j < n; j++)
+				ivec_push(&f->clauses, c[j]);
+			ivec_push(&f->clauses, 0);
+		}
+	}
+	free(c);
+}
+
+/* Keeps the clauses not satisfied by the fixed values, without their false literals. */
+static void simplify(struct formula *f, const struct solver *s)
+{
+	int out = 0, begin = 0;
+
+	for (int i = 0; i < f->clauses.n; i++) {
+		int lit = f->clauses.a[i];
+		if (lit) {
+			f->clauses.a[out++] = lit;
+			continue;
+		}
+		int sat = 0, keep = begin;
+		for (int j = begin; j < out; j++) {
+			int v = s->val[LIT(f->clauses.a[j])];
+			sat |= v > 0;
+			if (!v)
+				f->clauses.a[keep++] = f->clauses.a[j];
+		}
+		out = sat ? begin : keep;
+		if (!sat)
+			f->clauses.a[out++] = 0;
+		begin = out;
+	}
+	f->clauses.n = out;
+}
+
+void preprocess(struct formula *f, const struct dimacs_cnf *cnf, struct stats *st)
+{
+	struct ivec units = { 0 };
+	struct solver s;
+
+	memset(f, 0, sizeof *f);
+	f->nvars = cnf->nvars;
+	f->fixed = xcalloc((size_t)f->nvars + 1, 1);
+	mark_projection(f, cnf);
+	collect(f, cnf, &units);
+	solver_init(&s, f->nvars, f->clauses.a, (size_t)f->clauses.n, st);
+	for (int i = 0; i < units.n && !f->unsat; i++) {
+		int l = LIT(units.a[i]);
+		if (s.val[l] < 0)
+			f->unsat = 1;
+		else if (!s.val[l])
+			solver_assign(&s, l);
+	}
+	if (!f->unsat && !solver_propagate(&s))
+		f->unsat = 1;
+	for (int i = 0; i < s.ntrail; i++)
+		f->fixed[VAR(s.trail[i])] = s.trail[i] & 1 ? -1 : 1;
+	st->preprocess_units = (uint64_t)s.ntrail;
+	if (!f->unsat)
+		simplify(f, &s);
+	solver_free(&s);
+	ivec_free(&units);
+}
+
+void formula_free(struct formula *f)
+{
+	ivec_free(&f->clauses);
+	free(f->fixed);
+	free(f->projected);
+}

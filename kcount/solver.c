@@ -1,0 +1,173 @@
+/* solver: the assignment, its trail and unit propagation (binary implication lists plus
+ * two watched literals per longer clause). */
+#include <stdlib.h>
+#include <string.h>
+
+#include "kcount.h"
+#include "util.h"
+
+static void add_long(struct solver *s, const int *c, int n, int *pos)
+{
+	int id = s->nlong++;
+
+	s->start[id] = *pos;
+	s->len[id] = n;
+	for (int i = 0; i < n; i++) {
+		int l = LIT(c[i]);
+		s->lits[(*pos)++] = l;
+		ivec_push(&s->occ[VAR(l)], id);
+	}
+	ivec_push(&s->watches[s->lits[s->start[id]]], id);
+	ivec_push(&s->watches[s->lits[s->start[id] + 1]], id);
+}
+
+void solver_init(struct solver *s, int nvars, const int *clauses, size_t nlits, struct stats *st)
+{
+	size_t nl = 2 * (size_t)nvars + 2;
+	int pos = 0, n;
+
+	memset(s, 0, sizeof *s);
+	s->nvars = nvars;
+	s->stats = st;
+	s->bins = xcalloc(nl, sizeof *s->bins);
+	s->watches = xcalloc(nl, sizeof *s->watches);
+	s->occ = xcalloc((size_t)nvars + 1, sizeof *s->occ);
+	s->val = xcalloc(nl, 1);
+	s->projected = xcalloc((size_t)nvars + 1, 1);
+	s->trail = xmalloc(((size_t)nvars + 1) * sizeof *s->trail);
+	s->lits = xmalloc((nlits + 1) * sizeof *s->lits);
+	s->start = xmalloc((nlits / 3 + 1) * sizeof *s->start);
+	s->len = xmalloc((nlits / 3 + 1) * sizeof *s->len);
+	for (size_t i = 0; i < nlits; i += (size_t)n + 1) {
+		for (n = 0; clauses[i + n]; n++)
+			;
+		if (n == 2) {
+			ivec_push(&s->bins[LIT(clauses[i])], LIT(clauses[i + 1]));
+			ivec_push(&s->bins[LIT(clauses[i + 1])], LIT(clauses[i]));
+		} else
+			add_long(s, clauses + i, n, &pos);
+	}
+}
+
+void solver_free(struct solver *s)
+{
+	for (int l = 0; l < 2 * s->nvars + 2; l++) {
+		ivec_free(&s->bins[l]);
+		ivec_free(&s->watches[l]);
+	}
+	for (int v = 0; v <= s->nvars; v++)
+		ivec_free(&s->occ[v]);
+	free(s->bins);
+	free(s->watches);
+	free(s->occ);
+	free(s->val);
+	free(s->projected);
+	free(s->trail);
+	free(s->lits);
+	free(s->start);
+	free(s->len);
+}
+
+void solver_assign(struct solver *s, int l)
+{
+	s->val[l] = 1;
+	s->val[NEG(l)] = -1;
+	s->trail[s->ntrail++] = l;
+}
+
+/* The binary clauses of the literal f that just became false; 0 on a conflict. */
+static int propagate_bins(struct solver *s, int f)
+{
+	const struct ivec *b = &s->bins[f];
+
+	for (int i = 0; i < b->n; i++) {
+		int o = b->a[i];
+		if (s->val[o] < 0)
+			return 0;
+		if (!s->val[o]) {
+			solver_assign(s, o);
+			s->stats->propagations++;
+		}
+	}
+	return 1;
+}
+
+/* Moves the watch of clause c away from the false literal f, or propagates or conflicts.
+ * Returns 1 if the watch moved, 0 if it stays, -1 on a conflict. */
+static int visit_clause(struct solver *s, int c, int f)
+{
+	int *cl = s->lits + s->start[c];
+	int n = s->len[c];
+
+	if (cl[0] == f) {
+		cl[0] = cl[1];
+		cl[1] = f;
+	}
+	if (s->val[cl[0]] > 0)
+		return 0;
+	for (int i = 2; i < n; i++) {
+		if (s->val[cl[i]] >= 0) {
+			cl[1] = cl[i];
+			cl[i] = f;
+			ivec_push(&s->watches[cl[1]], c);
+			return 1;
+		}
+	}
+	if (s->val[cl[0]] < 0)
+		return -1;
+	solver_assign(s, cl[0]);
+	s->stats->propagations++;
+	return 0;
+}
+
+static int propagate_long(struct solver *s, int f)
+{
+	struct ivec *w = &s->watches[f];
+	int i, j, r = 0;
+
+	for (i = j = 0; i < w->n; i++) {
+		int c = w->a[i];
+		r = visit_clause(s, c, f);
+		if (r == 0)
+			w->a[j++] = c;
+		else if (r < 0) {
+			while (i < w->n)
+				w->a[j++] = w->a[i++];
+			break;
+		}
+	}
+	w->n = j;
+	return r >= 0;
+}
+
+int solver_propagate(struct solver *s)
+{
+	while (s->qhead < s->ntrail) {
+		int f = NEG(s->trail[s->qhead++]);
+		if (!propagate_bins(s, f) || !propagate_long(s, f)) {
+			s->stats->conflicts++;
+			return 0;
+		}
+	}
+	return 1;
+}
+
+void solver_backtrack(struct solver *s, int ntrail)
+{
+	while (s->ntrail > ntrail) {
+		int l = s->trail[--s->ntrail];
+		s->val[l] = s->val[NEG(l)] = 0;
+	}
+	s->qhead = ntrail;
+}
+
+size_t solver_bytes(const struct solver *s)
+{
+	size_t b = (size_t)s->nvars * 20;
+
+	for (int l = 0; l < 2 * s->nvars + 2; l++)
+		b += ivec_bytes(&s->bins[l]) + ivec_bytes(&s->watches[l]) + 2 * sizeof(struct ivec);
+	for (int v = 0; v <= s->nvars; v++)
+		b += ivec_bytes(&s->occ[v]) + sizeof(struct ivec);
+	return b + (size_t)s->nlong * 12;
+}

@@ -1,0 +1,15 @@
+/* stats: the -v statistics report, generated from the table in kcount.h. */
+#include <stdio.h>
+
+#include "kcount.h"
+
+void stats_report(const struct stats *s, double seconds, size_t peak_bytes)
+{
+#define KC_STAT_PRINT(field, h) \
+	fprintf(stderr, "c %-18s %14llu  %s\n", #field, (unsigned long long)s->field, h);
+	KCOUNT_STATS(KC_STAT_PRINT)
+#undef KC_STAT_PRINT
+	fprintf(stderr, "c %-18s %14.2f  %s\n", "seconds", seconds, "wall-clock time");
+	fprintf(stderr, "c %-18s %14.1f  %s\n", "memory_mib", peak_bytes / 1048576.0,
+		"peak memory of the counter's own structures");
+}
