@@ -1,4 +1,5 @@
 /* input: one version from a kernel tree or an IR file, with its count (kdiff(1), INPUTS). */
+#include "bignum.h"
 #include "kdiff.h"
 #include "util.h"
 
@@ -67,7 +68,7 @@ static void count_ir(const struct kd_options *opt, struct kd_version *v, const c
 	char *kcnf = kd_program(opt, "kcnf"), *kcount = kd_program(opt, "kcount");
 	char *cnf = xasprintf("%s/%s.cnf", workdir, v->role);
 	char *out = xasprintf("%s/%s.kcount", workdir, v->role);
-	char *mem = opt->memory ? xasprintf("--memory=%s", opt->memory) : NULL;
+	char *mem = opt->memory ? xasprintf("--mem=%s", opt->memory) : NULL;
 	char *argv_cnf[] = { kcnf, v->ir_path, NULL }, *argv_count[] = { kcount, cnf, mem, NULL };
 	enum kd_run_result r = kd_run(argv_cnf, cnf, opt->timeout, NULL);
 	const char *stage = "kcnf";
@@ -155,6 +156,6 @@ void kd_figures(const struct kd_version *v, struct kd_figures *f)
 	f->log10_2n = f->n * log10(2.0);
 	f->log10_23 = t->bool_ * log10(2.0) + t->tristate * log10(3.0);
 	f->counted = v->count.value != NULL;
-	f->digits = f->counted ? kd_digits(v->count.value) : 0;
-	f->log10 = f->counted ? kd_log10(v->count.value) : NAN;
+	f->digits = f->counted ? bignum_digits_of_decimal(v->count.value) : 0;
+	f->log10 = f->counted ? bignum_log10_of_decimal(v->count.value) : NAN;
 }

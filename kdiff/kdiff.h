@@ -37,13 +37,6 @@ char *kd_program(const struct kd_options *opt, const char *name);
  * (0: never). SECONDS receives the wall-clock time it took. */
 enum kd_run_result kd_run(char *const argv[], const char *out_path, long timeout, double *seconds);
 
-/* ---- digits.c: size of a count written in decimal ------------------------------------ */
-
-/* Number of decimal digits of the non-negative integer in DEC (1 for "0"). */
-size_t kd_digits(const char *dec);
-/* log10 of the non-negative integer in DEC (-HUGE_VAL for 0). */
-double kd_log10(const char *dec);
-
 /* ---- countfile.c: count files --------------------------------------------------------- */
 
 struct kd_count {

@@ -24,7 +24,7 @@ static const char usage_text[] =
 	"      --count-old=FILE   count file of OLD (kcount's output)\n"
 	"      --count-new=FILE   count file of NEW\n"
 	"      --timeout=SECONDS  give up a pipeline stage (kparse, kcnf, kcount) after SECONDS\n"
-	"      --memory=MB        memory limit passed to kcount (--memory=MB)\n"
+	"      --memory=MB        memory cap passed to kcount (--mem=MB)\n"
 	"      --keep=DIR         keep the IR, CNF and count files made for each input in DIR\n"
 	"      --no-renames       report renamed options as removed and added\n"
 	"      --summary          text: only the numbers, not the lists of options\n"

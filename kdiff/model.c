@@ -220,6 +220,20 @@ static void count_type(struct kd_types *t, const struct ir_symbol *s)
 		t->invisible++;
 }
 
+/* kir(5): symbols are sorted by name, bytewise; lookups depend on it. */
+static bool sorted(const struct ir *ir)
+{
+	size_t i;
+
+	for (i = 1; i < ir->nsyms; i++)
+		if (strcmp(ir->syms[i - 1].e.name, ir->syms[i].e.name) >= 0) {
+			fprintf(stderr, "%s:%ld:1: error: symbol '%s' out of order (kir(5): sorted by name)\n",
+				ir->filename, ir->syms[i].e.ir_line, ir->syms[i].e.name);
+			return false;
+		}
+	return true;
+}
+
 static void take_symbols(struct kd_model *m)
 {
 	size_t i;
@@ -249,7 +263,7 @@ bool kd_model_read(const char *path, struct kd_model *m)
 	}
 	m->ir = ir_read(f, path);
 	fclose(f);
-	if (!m->ir)
+	if (!m->ir || !sorted(m->ir))
 		return false;
 	m->kernelversion = m->ir->kernelversion;
 	m->arch = m->ir->arch;

@@ -5,7 +5,7 @@
 # The counts come from hand-written count files: digits, log10 and ratio are checked by hand.
 . "$(dirname "$0")/lib.sh"
 D=$T/data/4001
-plan 24
+plan 28
 
 counts="--count-old $D/old.count --count-new $D/new.count"
 run "$BIN/kdiff" -f tsv $counts "$D/old.ir" "$D/new.ir"
@@ -36,6 +36,14 @@ is "$(grep '^added\|^removed' "$OUT" | cut -f 1,2 | tr '\t\n' ': ')" \
 	"added:FRESH added:NEWNAME removed:GONE removed:OLDNAME " "--no-renames: removed and added instead"
 is "$(grep -c '^changed	USER' "$OUT")" 1 "--no-renames: USER changed (its dependency names NEWNAME)"
 
+# renames in rounds: TOP_OLD depends on LEAF_OLD, so it matches TOP_NEW once LEAF is known
+# renamed; X1, X2 -> Y1, Y2 are bare invisible bools: too little to call them renames
+run "$BIN/kdiff" -f tsv --no-count "$D/rounds-old.ir" "$D/rounds-new.ir"
+is "$(grep '^renamed' "$OUT" | cut -f 2,3 | tr '\t\n' '>;')" "LEAF_OLD>LEAF_NEW;TOP_OLD>TOP_NEW;" \
+	"renames found in rounds"
+is "$(grep '^added\|^removed' "$OUT" | cut -f 2 | tr '\n' ' ')" "Y1 Y2 X1 X2 " \
+	"bare definitions are not matched as renames"
+
 run "$BIN/kdiff" --no-count "$D/old.ir" "$D/old.ir"
 is_status 0 "same version: exit status 0"
 run "$BIN/kdiff" --no-count "$D/old.ir" "$TMP/none.ir"
@@ -43,6 +51,10 @@ is_status 2 "missing input: exit status 2"
 printf 'kir 1\nconfig A bool\n' > "$TMP/bad.ir"
 run "$BIN/kdiff" --no-count "$D/old.ir" "$TMP/bad.ir"
 is_status 2 "truncated IR: exit status 2"
+sed 's/^\(config\|loc\|dep\|prompt\|select\) A /\1 Z /' "$D/old.ir" > "$TMP/unsorted.ir"
+run "$BIN/kdiff" --no-count "$TMP/unsorted.ir" "$D/old.ir"
+is_status 2 "IR with symbols out of order: exit status 2"
+like "$ERR" "unsorted.ir:[0-9]+:1: error: symbol 'B' out of order" "the diagnostic names the place"
 run "$BIN/kdiff" --format=xml "$D/old.ir" "$D/new.ir"
 is_status 2 "unknown format: exit status 2"
 

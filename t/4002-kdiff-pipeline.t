@@ -34,7 +34,7 @@ run "$TMP/bin/kdiff" -a arm64 -f tsv --memory 100 --keep "$TMP/keep" "$TMP/old" 
 is_status 1 "trees through the stand-in pipeline: exit status 1"
 is "$(grep '^input' "$OUT" | cut -f 2,4 | tr '\t\n' ': ')" "old:arm64 new:arm64 " "-a ARCH reaches kparse"
 is "$(grep '^count' "$OUT" | cut -f 2,3,4 | tr '\t\n' ':;')" "old:1234:4;new:1234:4;" "counts read from kcount's output"
-is "$(grep -c -- '--memory=100' "$TMP/args")" 2 "--memory passed to kcount"
+is "$(grep -c -- '--mem=100' "$TMP/args")" 2 "--memory passed to kcount as --mem"
 ok '[ -s "$TMP/keep/old.ir" ] && [ -s "$TMP/keep/new.cnf" ] && [ -s "$TMP/keep/new.count" ]' \
 	"--keep keeps IR, CNF and count files"
 like "$TMP/keep/old.count" '^c s exact arb int 1234$' "kept count file holds the count"
