@@ -1,0 +1,160 @@
+/* choice: the rules of choice groups, SEMANTICS 7.1 (kconfig 6.12 and later) and 7.2 (6.1). */
+#include <stdlib.h>
+
+#include "kcnf.h"
+#include "util.h"
+
+static bool counted_member(const struct encoder *enc, int sym)
+{
+	return enc->var_y[sym] != 0;
+}
+
+/* The members' visibilities, promoted for bool-effective members: W[i].y = prom(V_i)_y. */
+static struct levels *member_visibility(struct encoder *enc, const struct ir_choice *ch)
+{
+	struct levels *w = xmalloc((ch->nmembers ? ch->nmembers : 1) * sizeof *w);
+
+	for (size_t i = 0; i < ch->nmembers; i++) {
+		int sym = ch->members[i];
+		struct levels v = enc_visibility(enc, &enc->ir->syms[sym].e);
+
+		w[i].m = v.m;
+		w[i].y = circuit_or2(enc->c, v.y, circuit_and2(enc->c, enc_is_bool(enc, sym), v.m));
+	}
+	return w;
+}
+
+/*
+ * SEMANTICS 7.1: X_i -> V_i, at most one X_i, (OR V_i) -> (OR X_i). Members are bool; a
+ * tristate member (rejected by the kernel) keeps its m variable false.
+ */
+static void encode_choice_new(struct encoder *enc, const struct ir_choice *ch)
+{
+	size_t n = ch->nmembers, k = 0;
+	lit *x = xmalloc((n + 1) * sizeof *x), *v = xmalloc((n + 1) * sizeof *v);
+
+	for (size_t i = 0; i < n; i++) {
+		int sym = ch->members[i];
+
+		if (!counted_member(enc, sym))
+			continue;
+		if (enc->var_m[sym])
+			circuit_clause(enc->c, (lit[]){ -enc->var_m[sym] }, 1);
+		x[k] = enc->var_y[sym];
+		v[k] = enc_visibility(enc, &enc->ir->syms[sym].e).m;
+		circuit_clause2(enc->c, -x[k], v[k]);
+		for (size_t j = 0; j < k; j++)
+			circuit_clause2(enc->c, -x[j], -x[k]);
+		k++;
+	}
+	x[k] = -circuit_or(enc->c, v, k);
+	circuit_clause(enc->c, x, k + 1);
+	free(x);
+	free(v);
+}
+
+/*
+ * kconfig 6.1, symbol.c:sym_calc_value on the choice: C = prom(max(min(u, VC), R)), u the max
+ * of the members' values read from the .config, R = VC && m for a non-optional choice.
+ */
+struct levels choice_mode(struct encoder *enc, int choice)
+{
+	const struct ir_choice *ch = &enc->ir->choices[choice];
+	struct levels u = { LIT_FALSE, LIT_FALSE }, vc, r = { LIT_FALSE, LIT_FALSE }, x;
+	lit is_bool;
+
+	if (enc->choice_mode_done[choice])
+		return enc->choice_mode[choice];
+	for (size_t i = 0; i < ch->nmembers; i++)
+		u = enc_or(enc, u, enc_symbol(enc, ch->members[i]));
+	vc = enc_visibility(enc, &ch->e);
+	if (!(ch->e.flags & IR_FLAG_OPTIONAL) && ch->e.nprompts)
+		r.m = vc.m;
+	x = enc_or(enc, enc_and(enc, u, vc), r);
+	is_bool = ch->e.type == IR_TRISTATE ? -enc->modules : LIT_TRUE;
+	x.y = circuit_or2(enc->c, x.y, circuit_and2(enc->c, is_bool, x.m));
+	enc->choice_mode[choice] = x;
+	enc->choice_mode_done[choice] = true;
+	return x;
+}
+
+/* The member the old sym_calc_choice picks when C = y: sel[i] per member. */
+static lit *old_selection(struct encoder *enc, const struct ir_choice *ch, const struct levels *w)
+{
+	size_t n = ch->nmembers;
+	lit *sel = xcalloc(n ? n : 1, sizeof *sel), later_y = LIT_TRUE, none_user = LIT_TRUE;
+	lit first = LIT_TRUE, *dflt = xcalloc(n ? n : 1, sizeof *dflt), any_default = LIT_FALSE;
+
+	for (size_t i = n; i-- > 0;) {	/* the user choice: the last member read as y, if visible */
+		lit y = enc_symbol(enc, ch->members[i]).y;
+
+		sel[i] = circuit_and(enc->c, (lit[]){ y, later_y, w[i].m }, 3);
+		later_y = circuit_and2(enc->c, later_y, -y);
+		none_user = circuit_and2(enc->c, none_user, -sel[i]);
+	}
+	for (size_t d = 0; d < ch->e.ndefaults; d++) {	/* sym_choice_default */
+		const struct expr *v = ch->e.defaults[d].value;
+		size_t i = 0;
+
+		while (i < n && !(v->kind == EXPR_SYMBOL && v->ref == EXPR_REF_SYMBOL &&
+				  v->index == ch->members[i]))
+			i++;
+		if (i == n)
+			continue;
+		lit active = circuit_and2(enc->c, enc_expr(enc, ch->e.defaults[d].cond).m, w[i].m);
+		dflt[i] = circuit_or2(enc->c, dflt[i] ? dflt[i] : LIT_FALSE,
+				      circuit_and2(enc->c, -any_default, active));
+		any_default = circuit_or2(enc->c, any_default, active);
+	}
+	for (size_t i = 0; i < n; i++) {
+		lit fallback = circuit_and(enc->c, (lit[]){ -any_default, first, w[i].m }, 3);
+		lit chosen = circuit_or2(enc->c, dflt[i] ? dflt[i] : LIT_FALSE, fallback);
+
+		first = circuit_and2(enc->c, first, -w[i].m);
+		sel[i] = circuit_or2(enc->c, sel[i], circuit_and2(enc->c, none_user, chosen));
+	}
+	free(dflt);
+	return sel;
+}
+
+/*
+ * kconfig 6.1 members (SEMANTICS 7.2): visible y: y iff C = y and selected; visible m: at
+ * most m, free; invisible: its default (members have no rev_dep or implied).
+ */
+static void encode_choice_old(struct encoder *enc, int choice)
+{
+	const struct ir_choice *ch = &enc->ir->choices[choice];
+	struct levels c = choice_mode(enc, choice), *w = member_visibility(enc, ch);
+	lit *sel = old_selection(enc, ch, w);
+	struct circuit *k = enc->c;
+
+	for (size_t i = 0; i < ch->nmembers; i++) {
+		int sym = ch->members[i];
+		struct levels me = enc_symbol(enc, sym), d;
+		lit picked = circuit_and2(k, c.y, sel[i]);
+
+		if (!counted_member(enc, sym))
+			continue;
+		d = enc_default_value(enc, &enc->ir->syms[sym].e);
+		circuit_clause3(k, -w[i].y, -me.y, picked);
+		circuit_clause3(k, -w[i].y, me.y, -picked);
+		circuit_clause3(k, -w[i].y, -me.m, me.y);
+		circuit_clause3(k, -w[i].m, w[i].y, -me.y);
+		circuit_clause3(k, w[i].m, -me.m, d.m);
+		circuit_clause3(k, w[i].m, me.m, -d.m);
+		if (!enc->var_m[sym])
+			continue;
+		circuit_clause4(k, -enc->modules, w[i].m, -me.y, d.y);
+		circuit_clause4(k, -enc->modules, w[i].m, me.y, -d.y);
+	}
+	free(sel);
+	free(w);
+}
+
+void choice_encode(struct encoder *enc, int choice)
+{
+	if (enc->ir->semantics == IR_KCONFIG_6_1)
+		encode_choice_old(enc, choice);
+	else
+		encode_choice_new(enc, &enc->ir->choices[choice]);
+}
