@@ -158,6 +158,8 @@ static int diff_main(const struct kd_options *opt, char **paths, const char *wor
 	if (!kd_version_load(opt, &v[0], opt->count_file[0], workdir) ||
 		!kd_version_load(opt, &v[1], opt->count_file[1], workdir))
 		return EXIT_TROUBLE;
+	if (v[0].model.arch && v[1].model.arch && strcmp(v[0].model.arch, v[1].model.arch))
+		util_warn("comparing arch '%s' with arch '%s'", v[0].model.arch, v[1].model.arch);
 	kd_compare(&v[0].model, &v[1].model, opt->renames, &d);
 	if (opt->format == KD_TSV)
 		kd_report_tsv(stdout, &v[0], &v[1], &d);
