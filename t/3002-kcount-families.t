@@ -1,0 +1,80 @@
+#!/bin/sh
+# kcount on structured families whose counts have closed forms (computed with bc): free
+# variables, implication chains, exactly-one constraints, pigeonhole (unsatisfiable),
+# products of independent components, projected blocks, counts far beyond 64 bits.
+. "$(dirname "$0")/lib.sh"
+command -v bc >/dev/null || skip_all "bc not installed"
+plan 30
+
+# check NAME EXPECTED FILE: kcount -q FILE prints EXPECTED
+check() {
+	run "$BIN/kcount" -q "$3"
+	is_status 0 "$1: exit 0"
+	is "$(cat "$OUT")" "$2" "$1: $2"
+}
+pow() { echo "$1^$2" | bc | tr -d '\\\n'; }
+cnf() { # cnf FILE VARS: header with the clause count of the clause lines in FILE.body
+	{ echo "p cnf $2 $(grep -c ' 0$' "$1.body")"; cat "$1.body"; } > "$1"
+}
+
+printf 'p cnf 70 0\n' > "$TMP/free.cnf"
+check "70 free variables" "$(pow 2 70)" "$TMP/free.cnf"
+
+printf 'p cnf 0 0\n' > "$TMP/empty.cnf"
+check "no variables" 1 "$TMP/empty.cnf"
+
+printf 'p cnf 3 2\n1 2 0\n0\n' > "$TMP/emptyclause.cnf"
+check "an empty clause" 0 "$TMP/emptyclause.cnf"
+
+awk 'BEGIN { for (i = 1; i < 50; i++) print -i, i + 1, 0 }' > "$TMP/chain.cnf.body"
+cnf "$TMP/chain.cnf" 50
+check "chain of 49 implications" 51 "$TMP/chain.cnf"
+
+awk 'BEGIN { s = ""; for (i = 1; i <= 30; i++) s = s i " "; print s "0";
+	for (i = 1; i <= 30; i++) for (j = i + 1; j <= 30; j++) print -i, -j, 0 }' > "$TMP/one.cnf.body"
+cnf "$TMP/one.cnf" 30
+check "exactly one of 30" 30 "$TMP/one.cnf"
+
+# pigeonhole: 7 pigeons, 6 holes; variable (p-1)*6+h says pigeon p sits in hole h
+awk 'BEGIN { for (p = 1; p <= 7; p++) { s = ""; for (h = 1; h <= 6; h++) s = s ((p-1)*6+h) " "; print s "0" }
+	for (h = 1; h <= 6; h++) for (p = 1; p <= 7; p++) for (q = p + 1; q <= 7; q++) print -((p-1)*6+h), -((q-1)*6+h), 0 }' > "$TMP/php.cnf.body"
+cnf "$TMP/php.cnf" 42
+check "pigeonhole 7 into 6" 0 "$TMP/php.cnf"
+run "$BIN/kcount" "$TMP/php.cnf"
+like "$OUT" '^s UNSATISFIABLE$' "pigeonhole: s UNSATISFIABLE"
+
+# 45 independent exactly-one-of-3 blocks: 3^45 > 2^64
+awk 'BEGIN { for (b = 0; b < 45; b++) { x = 3*b; print x+1, x+2, x+3, 0; print -(x+1), -(x+2), 0;
+	print -(x+1), -(x+3), 0; print -(x+2), -(x+3), 0 } }' > "$TMP/blocks.cnf.body"
+cnf "$TMP/blocks.cnf" 135
+check "45 exactly-one-of-3 components" "$(pow 3 45)" "$TMP/blocks.cnf"
+
+# 60 components (a or b), 20 free variables and 10 fixed ones: 3^60 * 2^20
+awk 'BEGIN { for (b = 0; b < 60; b++) print 2*b+1, 2*b+2, 0; for (v = 121; v <= 130; v++) print v, 0 }' > "$TMP/mixed.cnf.body"
+cnf "$TMP/mixed.cnf" 150
+check "components, free and fixed variables" "$(echo "3^60 * 2^20" | bc | tr -d '\\\n')" "$TMP/mixed.cnf"
+
+# blocks (z or a)(not z or b) with z hidden: 3 projections per block, 4 models
+awk 'BEGIN { for (b = 0; b < 50; b++) { z = 3*b+1; print z, z+1, 0; print -z, z+2, 0 } }' > "$TMP/proj.cnf.body"
+cnf "$TMP/proj.cnf" 150
+mv "$TMP/proj.cnf" "$TMP/proj.cnf.plain"
+{ head -n 1 "$TMP/proj.cnf.plain"; awk 'BEGIN { s = "c p show"; for (b = 0; b < 50; b++) s = s " " 3*b+2 " " 3*b+3; print s " 0" }'; cat "$TMP/proj.cnf.body"; } > "$TMP/proj.cnf"
+check "50 blocks, plain" "$(pow 4 50)" "$TMP/proj.cnf.plain"
+check "50 blocks, projected on a and b" "$(pow 3 50)" "$TMP/proj.cnf"
+run "$BIN/kcount" "$TMP/proj.cnf"
+like "$OUT" '^c s type pmc$' "projected: c s type pmc"
+
+# projection split over two 'c p show' lines, with an unused shown variable (factor 2)
+printf 'p cnf 6 2\nc p show 1 2 0\nc p show 3 6 0\n1 4 0\n-4 2 3 0\n' > "$TMP/twoshow.cnf"
+# models over 1,2,3,6 that extend: x1 or (x2 or x3) -> 7 of 8 on {1,2,3}, times 2 for 6
+check "two show lines, unused shown variable" 14 "$TMP/twoshow.cnf"
+
+printf 'p cnf 3 1\nc p show 0\n1 2 0\n' > "$TMP/noshow.cnf"
+check "empty projection, satisfiable" 1 "$TMP/noshow.cnf"
+printf 'p cnf 3 2\nc p show 0\n1 0\n-1 0\n' > "$TMP/noshow0.cnf"
+check "empty projection, unsatisfiable" 0 "$TMP/noshow0.cnf"
+
+# a long equivalence ring x1 -> x2 -> ... -> x200 -> x1 with 300 free others: 2 * 2^300
+awk 'BEGIN { for (i = 1; i < 200; i++) print -i, i + 1, 0; print -200, 1, 0 }' > "$TMP/ring.cnf.body"
+cnf "$TMP/ring.cnf" 500
+check "equivalence ring and free variables" "$(echo "2 * 2^300" | bc | tr -d '\\\n')" "$TMP/ring.cnf"
