@@ -650,25 +650,29 @@ static char **ko_split_probs(const char *probs, int *n)
 	return list;
 }
 
-/* one configuration: what `conf --randconfig` does with KCONFIG_SEED=SEED */
-static void ko_random_config(struct ko *k, long seed, const char *prob, const char *path)
+/* one configuration: what `conf --randconfig` does with KCONFIG_SEED=SEED; false when
+ * conf_write fails. The "unmet direct dependencies" warnings are not shown. */
+static bool ko_random_config(struct ko *k, long seed, const char *prob, const char *path)
 {
+	int quiet;
+	bool written;
+
 	ko_reset(k);
 	if (*prob)
 		setenv("KCONFIG_PROBABILITY", prob, 1);
 	else
 		unsetenv("KCONFIG_PROBABILITY");
 	srand((unsigned int)seed);	/* conf.c:set_randconfig_seed */
+	quiet = ko_quiet_stderr();
 #ifdef KORACLE_OLD_API
 	while (conf_set_all_new_symbols(def_random))
 		;
 #else
 	conf_set_all_new_symbols(def_random);
 #endif
-	if (sym_dep_errors())
-		ko_die(2, "recursive dependency detected (seed %ld)", seed);
-	if (conf_write(path))
-		ko_die(2, "cannot write '%s'", path);
+	written = !sym_dep_errors() && !conf_write(path);
+	ko_restore_stderr(quiet);
+	return written;
 }
 
 static int ko_randconfig(struct ko *k, long n, long seed, const char *dir, const char *plist)
@@ -683,7 +687,8 @@ static int ko_randconfig(struct ko *k, long n, long seed, const char *dir, const
 
 		snprintf(name, sizeof(name), "rand-%ld.config", seed + i);
 		path = ko_path(dir, name);
-		ko_random_config(k, seed + i, prob, path);
+		if (!ko_random_config(k, seed + i, prob, path))
+			ko_die(2, "cannot write '%s' (seed %ld)", path, seed + i);
 		printf("%s KCONFIG_SEED=%ld KCONFIG_PROBABILITY=%s\n", path, seed + i,
 		       *prob ? prob : "default");
 		free(path);
