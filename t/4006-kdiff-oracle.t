@@ -14,7 +14,7 @@ oracle_symbols() { # oracle_symbols TREE OUT
 }
 oracle_symbols "$old" "$TMP/old.sym" && oracle_symbols "$new" "$TMP/new.sym" ||
 	skip_all "cannot build or run the kernel oracle: $(head -n 1 "$TMP/build.err")"
-plan 5
+plan 7
 
 cut -f 1 "$TMP/old.sym" > "$TMP/old.names"
 cut -f 1 "$TMP/new.sym" > "$TMP/new.names"
@@ -36,5 +36,12 @@ awk -F '\t' 'NR == FNR { want[$1] = 1; next } $1 in want { split($5, l, " "); pr
 	"$TMP/added.want" "$TMP/new.sym" > "$TMP/loc.all"
 awk -F '\t' 'NR == FNR { got[$1] = 1; next } $1 in got' "$TMP/loc.got" "$TMP/loc.all" > "$TMP/loc.want"
 same_file "$TMP/loc.got" "$TMP/loc.want" "added options: type and first location as the kernel has them"
+# options by type and visibility, as the kernel's symbol list has them
+types() { # types ROLE SYMBOLS: the options row kdiff should write
+	awk -F '\t' -v r="$1" '{ n[$2]++; if ($3 == "y") vis++ } END { printf "options\t%s\t%d\t%d\t%d\t%d\t%d\t%d\t%d\t%d\t%d\n",
+		r, NR, n["bool"], n["tristate"], n["string"], n["int"], n["hex"], n["unknown"], vis, NR - vis }' "$2"
+}
+is "$(grep '^options	old' "$OUT")" "$(types old "$TMP/old.sym")" "6.1 options by type, as the kernel's"
+is "$(grep '^options	new' "$OUT")" "$(types new "$TMP/new.sym")" "6.12 options by type, as the kernel's"
 like "$OUT" '^count	new	-	-	-	not counted \(--no-count\)$' "--no-count: no count"
 done_testing
