@@ -153,13 +153,22 @@ struct levels enc_visibility(struct encoder *enc, const struct ir_entry *e)
 	return v;
 }
 
+/*
+ * The kernel's dir_dep: the OR of the definitions' dependencies, where a definition without any
+ * (written y) adds nothing (menu.c: expr_alloc_or ignores a NULL operand); y when all are y.
+ */
 static struct levels dir_dep(struct encoder *enc, const struct ir_entry *e)
 {
-	struct levels d = e->ndeps ? level_n : level_y;
+	struct levels d = level_n;
+	bool any = false;
 
-	for (size_t i = 0; i < e->ndeps; i++)
+	for (size_t i = 0; i < e->ndeps; i++) {
+		if (e->deps[i]->kind == EXPR_CONST && e->deps[i]->tri == TRI_Y)
+			continue;
 		d = enc_or(enc, d, enc_expr(enc, e->deps[i]));
-	return d;
+		any = true;
+	}
+	return any ? d : level_y;
 }
 
 /* rev_dep or implied: OR over the records naming the symbol of (selector && condition). */
