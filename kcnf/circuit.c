@@ -1,4 +1,5 @@
 /* circuit: literals, hash-consed AND gates defined by full Tseitin equivalences, and the clause store. */
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -132,10 +133,12 @@ void circuit_clause4(struct circuit *c, lit a, lit b, lit d, lit e)
 
 static size_t hash_lits(const lit *lits, size_t n)
 {
-	size_t h = n * 0x9e3779b97f4a7c15u;
+	uint64_t h = n * 0x9e3779b97f4a7c15u;
 
-	for (size_t i = 0; i < n; i++)
-		h = (h ^ (unsigned)lits[i]) * 0x100000001b3u;
+	for (size_t i = 0; i < n; i++) {
+		h = (h ^ (uint32_t)lits[i]) * 0xff51afd7ed558ccdu;
+		h ^= h >> 32;
+	}
 	return h ^ (h >> 29);
 }
 
@@ -238,12 +241,23 @@ lit circuit_or2(struct circuit *c, lit a, lit b)
 	return -circuit_and(c, (lit[]){ -a, -b }, 2);
 }
 
+/* Writes one literal and a space (or "0\n"), without printf: the output is most of the time. */
+static void write_lit(lit l, FILE *out)
+{
+	char buf[16], *p = buf + sizeof buf;
+	unsigned v = l < 0 ? -(unsigned)l : (unsigned)l;
+
+	*--p = l ? ' ' : '\n';
+	do
+		*--p = '0' + v % 10;
+	while (v /= 10);
+	if (l < 0)
+		*--p = '-';
+	fwrite(p, 1, buf + sizeof buf - p, out);
+}
+
 void circuit_write_clauses(const struct circuit *c, FILE *out)
 {
-	for (size_t i = 0; i < c->len && !ferror(out); i++) {
-		if (c->clauses[i])
-			fprintf(out, "%d ", c->clauses[i]);
-		else
-			fputs("0\n", out);
-	}
+	for (size_t i = 0; i < c->len && !ferror(out); i++)
+		write_lit(c->clauses[i], out);
 }

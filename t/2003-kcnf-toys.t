@@ -14,8 +14,9 @@ cases='toy1 53
 toy3-choice 28
 toy61-choice 24
 toy7-depends-if-not 18
-toy7-transitional 44'
-plan 11
+toy7-transitional 44
+dirdep-quirk 13'
+plan 13
 
 count() { # count KIR: kcnf then kcount -q, result in $got
 	got=
