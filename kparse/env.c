@@ -1,0 +1,174 @@
+/*
+ * env: the environment variables macros read (SEMANTICS 4): -a ARCH and -D settings first,
+ * then the process environment; every variable read is remembered for the IR.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "kparse.h"
+#include "util.h"
+
+static struct env_var *find(const struct env *env, const char *name)
+{
+	for (size_t i = 0; i < env->nvars; i++)
+		if (!strcmp(env->vars[i].name, name))
+			return &env->vars[i];
+	return NULL;
+}
+
+void env_set(struct env *env, const char *name, const char *value)
+{
+	struct env_var *v = find(env, name);
+
+	if (!v) {
+		env->vars = xrealloc(env->vars, (env->nvars + 1) * sizeof(*env->vars));
+		v = &env->vars[env->nvars++];
+		v->name = xstrdup(name);
+		v->read = false;
+	} else {
+		free(v->value);
+	}
+	v->value = xstrdup(value);
+}
+
+const char *env_peek(const struct env *env, const char *name)
+{
+	struct env_var *v = find(env, name);
+
+	return v ? v->value : getenv(name);
+}
+
+/* preprocess.c:env_expand: a variable that is set is recorded */
+const char *env_get(struct env *env, const char *name)
+{
+	struct env_var *v = find(env, name);
+	const char *value;
+
+	if (!v) {
+		if (!*name || !(value = getenv(name)))
+			return NULL;
+		env_set(env, name, value);
+		v = find(env, name);
+	}
+	v->read = true;
+	return v->value;
+}
+
+/* VERSION.PATCHLEVEL.SUBLEVEL+EXTRAVERSION of TREE/Makefile, or NULL */
+char *env_kernelversion(const char *srctree, int *version, int *patchlevel)
+{
+	char *path = xasprintf("%s/Makefile", srctree), line[512], f[4][64] = { "", "", "", "" };
+	static const char *const keys[] = { "VERSION", "PATCHLEVEL", "SUBLEVEL", "EXTRAVERSION" };
+	FILE *fp = fopen(path, "r");
+
+	free(path);
+	if (!fp)
+		return NULL;
+	for (int n = 0; n < 40 && fgets(line, sizeof(line), fp); n++)
+		for (int k = 0; k < 4; k++) {
+			size_t len = strlen(keys[k]);
+			char *p = line + len;
+
+			if (strncmp(line, keys[k], len) || (*p != ' ' && *p != '='))
+				continue;
+			p += strspn(p, " ");
+			if (*p++ != '=')
+				continue;
+			p += strspn(p, " \t");
+			snprintf(f[k], sizeof(f[k]), "%.*s", (int)strcspn(p, " \t\r\n"), p);
+		}
+	fclose(fp);
+	if (!f[0][0] || !f[1][0])
+		return NULL;
+	*version = atoi(f[0]);
+	*patchlevel = atoi(f[1]);
+	return xasprintf("%s.%s.%s%s", f[0], f[1], f[2], f[3]);
+}
+
+static const char *srcarch_of(const char *arch)
+{
+	static const char *const map[][2] = {
+		{ "i386", "x86" }, { "x86_64", "x86" }, { "sparc32", "sparc" },
+		{ "sparc64", "sparc" }, { "parisc64", "parisc" }, { "sh64", "sh" },
+	};
+
+	for (size_t i = 0; i < sizeof(map) / sizeof(map[0]); i++)
+		if (!strcmp(arch, map[i][0]))
+			return map[i][1];
+	return arch;
+}
+
+/* the first line of `gcc --version`, without '#', as the top Makefile exports it */
+static char *cc_version_text(void)
+{
+	char line[512] = "";
+	FILE *p = popen("LC_ALL=C gcc --version 2>/dev/null", "r");
+
+	if (p) {
+		if (!fgets(line, sizeof(line), p))
+			line[0] = 0;
+		while (fgetc(p) != EOF)
+			;
+		pclose(p);
+	}
+	line[strcspn(line, "\n")] = 0;
+	for (char *r = line, *w = line;; r++)
+		if (*r != '#' && !(*w++ = *r))
+			break;
+	return xstrdup(line);
+}
+
+/* whether a line of TREE/Makefile starts with WORD */
+static bool makefile_has(const char *srctree, const char *word)
+{
+	char *path = xasprintf("%s/Makefile", srctree), line[1024];
+	FILE *fp = fopen(path, "r");
+	bool found = false;
+
+	free(path);
+	while (fp && !found && fgets(line, sizeof(line), fp))
+		found = !strncmp(line, word, strlen(word));
+	if (fp)
+		fclose(fp);
+	return found;
+}
+
+/* brief interface 3: what the kernel's Makefile exports for ARCH, with the pinned toolchain */
+bool env_set_arch(struct env *env, const char *arch, const char *srctree, bool shell)
+{
+	static const char *const tools[][2] = {
+		{ "CC", "gcc" }, { "LD", "ld" }, { "AR", "ar" }, { "NM", "nm" },
+		{ "OBJCOPY", "objcopy" }, { "RUSTC", "kconfig-count-no-such-tool" },
+		{ "BINDGEN", "kconfig-count-no-such-tool" }, { "PAHOLE", "kconfig-count-no-such-tool" },
+		{ "RUSTC_VERSION_TEXT", "" }, { "CLANG_FLAGS", "" },
+		{ "HOSTCC", "gcc" }, { "HOSTCXX", "g++" }, { "PYTHON3", "python3" },
+		{ "CROSS_COMPILE", "" },
+	};
+	const char *srcarch = srcarch_of(arch);
+	char *dir = xasprintf("%s/arch/%s/Kconfig", srctree, srcarch);
+	FILE *fp = fopen(dir, "r");
+
+	free(dir);
+	if (!fp)
+		return false;
+	fclose(fp);
+	env_set(env, "ARCH", arch);
+	env_set(env, "SRCARCH", srcarch);
+	for (size_t i = 0; i < sizeof(tools) / sizeof(tools[0]); i++)
+		env_set(env, tools[i][0], tools[i][1]);
+	/* 7.x exports PAHOLE_VERSION, the version of the missing pahole: 0 */
+	if (makefile_has(srctree, "PAHOLE_VERSION"))
+		env_set(env, "PAHOLE_VERSION", "0");
+	if (shell) {
+		char *text = cc_version_text();
+
+		env_set(env, "CC_VERSION_TEXT", text);
+		free(text);
+	}
+	if (!strcmp(srcarch, "um")) {
+		env_set(env, "SUBARCH", "x86");
+		env_set(env, "HEADER_ARCH", "x86");
+	}
+	return true;
+}

@@ -1,0 +1,221 @@
+/* kparse.h: the private header of kparse, the Kconfig front end, in sections by file. */
+#ifndef KPARSE_H
+#define KPARSE_H
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdio.h>
+
+/* The marks that bracket an unknown macro result inside expanded text (preprocess.c). */
+#define KP_UNKNOWN_OPEN '\001'
+#define KP_UNKNOWN_CLOSE '\002'
+
+/* Kconfig semantics reproduced (kir(5) "kconfig" record). */
+enum kp_version { KV_6_1, KV_6_12, KV_7_2 };
+
+enum ktype { KT_UNKNOWN, KT_BOOL, KT_TRISTATE, KT_STRING, KT_INT, KT_HEX };
+
+/* A diagnostic location: file (as the kernel names it), line, column. */
+struct kloc {
+	const char *file;
+	int line, col;
+};
+
+/* ---- symbol.c: the symbol table ---- */
+enum ksym_kind { KS_NORMAL, KS_CONST, KS_ATOM, KS_CHOICE, KS_YES, KS_MOD, KS_NO };
+
+struct kprop;
+struct kmenu;
+
+struct ksym {
+	char *name;		/* for an atom: $N; for an unnamed choice: set at the end */
+	char *text;		/* atom: its macro text */
+	struct kloc at;		/* atom: where first expanded */
+	enum ksym_kind kind;
+	enum ktype type;
+	bool transitional, optional;
+	struct kprop *props, **props_tail;	/* all definitions' properties, parse order */
+	struct kmenu **defs;	/* config/menuconfig/choice entries, parse order */
+	size_t ndefs;
+	struct ksym *choice;	/* the choice it is a member of, or NULL */
+	struct ksym **members;	/* a choice's members */
+	size_t nmembers;
+	struct ksym *next;	/* hash chain */
+};
+
+struct symtab {
+	struct ksym **slots;
+	size_t nslots, count;
+	struct ksym yes, mod, no;
+	struct ksym **atoms;
+	size_t natoms;
+	struct ksym **choices;	/* parse order */
+	size_t nchoices;
+};
+
+void sym_init(struct symtab *t);
+struct ksym *sym_lookup(struct symtab *t, const char *name);	/* a named symbol, created */
+struct ksym *sym_const(struct symtab *t, const char *text);	/* a quoted constant */
+struct ksym *sym_atom(struct symtab *t, const char *text, struct kloc at);
+struct ksym *sym_new_choice(struct symtab *t, const char *name);
+struct ksym *sym_find_choice(struct symtab *t, const char *name);
+struct ksym **sym_sorted(const struct symtab *t, size_t *n);	/* declared symbols by name */
+const char *sym_type_name(enum ktype type);
+
+/* ---- kexpr.c: expressions ---- */
+enum kx_op { KX_SYM, KX_NOT, KX_AND, KX_OR, KX_EQ, KX_NE, KX_LT, KX_LE, KX_GT, KX_GE };
+
+struct kexpr {
+	enum kx_op op;
+	struct kexpr *a, *b;	/* operands; comparisons have two KX_SYM operands */
+	struct ksym *sym;	/* KX_SYM */
+};
+
+struct kexpr *kx_sym(struct ksym *sym);
+struct kexpr *kx_new(enum kx_op op, struct kexpr *a, struct kexpr *b);
+struct kexpr *kx_and(struct kexpr *a, struct kexpr *b);	/* NULL means y */
+struct kexpr *kx_or(struct kexpr *a, struct kexpr *b);
+struct kexpr *kx_rewrite_m(struct kexpr *e, struct ksym *mod, struct ksym *modules);
+struct kexpr *kx_trans_compare(struct kexpr *e, enum kx_op op, struct symtab *t, struct ksym *s);
+bool kx_contains(const struct kexpr *e, const struct ksym *s);
+bool kx_depends(const struct kexpr *e, const struct ksym *s, const struct symtab *t);
+bool kx_equal(const struct kexpr *a, const struct kexpr *b);
+void kx_print(FILE *f, const struct kexpr *e);
+void kx_print_string(FILE *f, const char *s);
+
+/* ---- menu.c: the menu tree as parsed ---- */
+enum kmenu_kind { KM_ROOT, KM_CONFIG, KM_MENUCONFIG, KM_CHOICE, KM_MENU, KM_IF, KM_COMMENT };
+enum kprop_kind { KP_PROMPT, KP_DEFAULT, KP_SELECT, KP_IMPLY, KP_RANGE };
+
+struct kprop {
+	enum kprop_kind kind;
+	struct kexpr *value;	/* default: the value; select/imply: the target; range: (lo, hi) */
+	struct kexpr *value2;	/* range: the high bound */
+	struct kexpr *cond;	/* the if, then (after finalisation) the full condition */
+	char *text;		/* prompt */
+	struct kmenu *menu;
+	struct kprop *next;	/* in the symbol's list */
+};
+
+struct kmenu {
+	enum kmenu_kind kind;
+	struct ksym *sym;
+	struct kprop *prompt;	/* also in sym->props for symbols */
+	struct kexpr *dep, *visibility;
+	struct kloc at;
+	bool has_help;
+	struct kmenu *parent, *list, *next;
+};
+
+struct kparse;
+void menu_init(struct kparse *kp);
+struct kmenu *menu_add_entry(struct kparse *kp, enum kmenu_kind kind, struct ksym *sym);
+void menu_begin_block(struct kparse *kp);
+void menu_end_block(struct kparse *kp);
+void menu_set_type(struct kparse *kp, enum ktype type);
+void menu_add_dep(struct kparse *kp, struct kexpr *dep, struct kexpr *cond);
+struct kprop *menu_add_prop(struct kparse *kp, enum kprop_kind kind, struct kexpr *value,
+			    struct kexpr *cond);
+void menu_add_prompt(struct kparse *kp, char *text, struct kexpr *cond);
+void menu_end_config(struct kparse *kp);
+
+/* ---- finalize.c: dependency propagation, choice membership ---- */
+void finalize_menus(struct kparse *kp);
+
+/* ---- diag.c: diagnostics with the include chain ---- */
+void diag_error(struct kparse *kp, struct kloc at, const char *fmt, ...)
+	__attribute__((format(printf, 3, 4)));
+void diag_warn(struct kparse *kp, struct kloc at, const char *fmt, ...)
+	__attribute__((format(printf, 3, 4)));
+
+/* ---- env.c: the environment macros read ---- */
+struct env_var {
+	char *name, *value;
+	bool read;		/* a macro read it: recorded in the IR */
+};
+
+struct env {
+	struct env_var *vars;	/* -a and -D settings, then what was read from environ */
+	size_t nvars;
+};
+
+void env_set(struct env *env, const char *name, const char *value);
+const char *env_get(struct env *env, const char *name);	/* marks it read */
+const char *env_peek(const struct env *env, const char *name);
+bool env_set_arch(struct env *env, const char *arch, const char *srctree, bool shell);
+char *env_kernelversion(const char *srctree, int *version, int *patchlevel);
+
+/* ---- preprocess.c: the macro language ---- */
+struct pp_var;
+struct preprocess {
+	struct pp_var *vars;
+	int depth;
+};
+
+char *pp_expand_dollar(struct kparse *kp, const char **str);	/* after the '$' */
+char *pp_expand_token(struct kparse *kp, const char **str);
+void pp_assign(struct kparse *kp, const char *name, const char *value, int flavor);
+bool pp_is_unknown(const char *s);
+char *pp_strip(const char *s);	/* the text without unknown marks */
+enum { PP_RECURSIVE, PP_SIMPLE, PP_APPEND };
+
+/* ---- source.c: the stack of Kconfig files being read ---- */
+struct src_file {
+	char *name;		/* as the kernel names it (relative to srctree when inside) */
+	FILE *fp;
+	struct kloc from;	/* where it was sourced */
+	struct src_file *parent;	/* the file that sourced it */
+	struct src_file *below;	/* the next file on the stack (a glob's next match) */
+};
+
+bool src_start(struct kparse *kp, const char *name);
+void src_source(struct kparse *kp, const char *pattern, struct kloc at, bool relative,
+		bool optional);
+bool src_pop(struct kparse *kp);
+const char *src_relative(const struct kparse *kp, const char *name);
+
+/* ---- lexer.l / parser.y ---- */
+struct lex_state {
+	struct kloc tok;	/* where the last token starts */
+	int stmt_line;		/* the line of the first token of the statement */
+	int col;
+	int prev, prev_prev;	/* the last two tokens */
+	bool want_help, want_assign;
+	int help_first, help_last;	/* indentation of the help text */
+	bool help_blank;
+	char *buf;		/* string being collected */
+	size_t len, cap;
+};
+
+int lex_init(struct kparse *kp, FILE *fp);
+void lex_push_file(struct kparse *kp, FILE *fp);
+void lex_destroy(struct kparse *kp);
+int parse_run(struct kparse *kp);
+
+/* ---- the context of one run ---- */
+struct kparse {
+	enum kp_version version;
+	bool shell;
+	char *srctree;
+	char *top;		/* the top Kconfig file, as named */
+	const char *arch, *srcarch;
+	char *kernelversion;
+	struct env env;
+	struct preprocess pp;
+	struct src_file *file;	/* the file being read */
+	struct symtab syms;
+	struct kmenu root;
+	struct kmenu *current_menu, *current_entry, **last_entry_ptr;
+	struct ksym *current_choice;
+	struct ksym *modules_sym;
+	char *mainmenu;
+	int nerrors;
+	struct lex_state lex;
+	void *scanner;
+	char *pending_error;	/* a syntax error waiting for its recovery rule */
+	struct kloc pending_at;
+};
+
+/* ---- ir_write.c and symbols_tsv.c ---- */
+void ir_write(struct kparse *kp, FILE *out);
+void symbols_tsv_write(struct kparse *kp, FILE *out);
+#endif

@@ -1,0 +1,177 @@
+/* main: kparse's options, then the passes: read and parse, finalize, write IR or --symbols. */
+#include <getopt.h>
+#include <libgen.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+#include "kparse.h"
+#include "util.h"
+
+struct options {
+	const char *arch, *output, *target, *version;
+	bool symbols;
+	char **defines;
+	int ndefines;
+};
+
+static void usage(FILE *f)
+{
+	fprintf(f,
+		"usage: kparse [-a ARCH] [-D NAME=VALUE]... [--shell] [--kconfig-version X.Y]\n"
+		"              [--symbols] [-o FILE] TREE|KCONFIG_FILE\n"
+		"Parses a Kconfig tree and writes its model in kir(5) form (see kparse(1)).\n"
+		"  -a ARCH                 the architecture: ARCH, SRCARCH and the pinned toolchain\n"
+		"  -D NAME=VALUE           sets a variable of the environment macros read\n"
+		"  --shell                 runs $(shell,...) commands (the Kconfig files choose them)\n"
+		"  --kconfig-version X.Y   the Kconfig semantics (default: the tree's Makefile)\n"
+		"  --symbols               lists the symbols (TSV) instead of the IR\n"
+		"  -o FILE                 writes to FILE instead of standard output\n"
+		"  --help, --version\n");
+}
+
+static void parse_options(int argc, char **argv, struct options *o, struct kparse *kp)
+{
+	static const struct option longs[] = {
+		{ "shell", no_argument, NULL, 's' }, { "symbols", no_argument, NULL, 'S' },
+		{ "kconfig-version", required_argument, NULL, 'k' },
+		{ "help", no_argument, NULL, 'h' }, { "version", no_argument, NULL, 'V' },
+		{ NULL, 0, NULL, 0 },
+	};
+	int c;
+
+	o->defines = xcalloc(argc + 1, sizeof(*o->defines));
+	while ((c = getopt_long(argc, argv, "a:D:o:", longs, NULL)) != -1) {
+		switch (c) {
+		case 'a': o->arch = optarg; break;
+		case 'D':
+			if (!strchr(optarg, '='))
+				util_die(EXIT_TROUBLE, "-D needs NAME=VALUE, not '%s'", optarg);
+			o->defines[o->ndefines++] = optarg;
+			break;
+		case 'o': o->output = optarg; break;
+		case 's': kp->shell = true; break;
+		case 'S': o->symbols = true; break;
+		case 'k': o->version = optarg; break;
+		case 'h': usage(stdout); util_finish_stdout(); exit(EXIT_OK);
+		case 'V': util_print_version(); util_finish_stdout(); exit(EXIT_OK);
+		default: usage(stderr); exit(EXIT_TROUBLE);
+		}
+	}
+	if (optind + 1 != argc) {
+		usage(stderr);
+		exit(EXIT_TROUBLE);
+	}
+	o->target = argv[optind];
+}
+
+/* X.Y to the semantics of that release (kir(5) "kconfig") */
+static enum kp_version version_of(int major, int minor)
+{
+	if (major < 6 || (major == 6 && minor <= 10))
+		return KV_6_1;
+	if (major < 7 || (major == 7 && minor < 2))
+		return KV_6_12;
+	return KV_7_2;
+}
+
+static void set_tree(struct kparse *kp, const struct options *o)
+{
+	struct stat st;
+	char *path, *copy;
+	int major = 7, minor = 2;
+
+	if (stat(o->target, &st))
+		util_die(EXIT_TROUBLE, "cannot open '%s': %m", o->target);
+	path = realpath(o->target, NULL);
+	if (!path)
+		util_die(EXIT_TROUBLE, "cannot open '%s': %m", o->target);
+	if (S_ISDIR(st.st_mode)) {
+		kp->srctree = path;
+		kp->top = xstrdup("Kconfig");
+		kp->kernelversion = env_kernelversion(path, &major, &minor);
+	} else {
+		copy = xstrdup(path);
+		kp->srctree = xstrdup(dirname(copy));
+		free(copy);
+		kp->top = xstrdup(basename(path));
+		free(path);
+	}
+	kp->version = version_of(major, minor);
+	if (o->version) {
+		if (sscanf(o->version, "%d.%d", &major, &minor) != 2)
+			util_die(EXIT_TROUBLE, "--kconfig-version needs X.Y, not '%s'", o->version);
+		kp->version = version_of(major, minor);
+	}
+}
+
+static void set_environment(struct kparse *kp, const struct options *o)
+{
+	env_set(&kp->env, "srctree", kp->srctree);
+	if (kp->kernelversion)
+		env_set(&kp->env, "KERNELVERSION", kp->kernelversion);
+	if (o->arch) {
+		if (!env_set_arch(&kp->env, o->arch, kp->srctree, kp->shell))
+			util_die(EXIT_TROUBLE, "ARCH=%s is not in '%s/arch'", o->arch, kp->srctree);
+		kp->arch = o->arch;
+		kp->srcarch = env_peek(&kp->env, "SRCARCH");
+	}
+	for (int i = 0; i < o->ndefines; i++) {
+		char *name = xstrdup(o->defines[i]), *eq = strchr(name, '=');
+
+		*eq = 0;
+		env_set(&kp->env, name, eq + 1);
+		free(name);
+	}
+}
+
+/* unnamed choices are choice.1, choice.2, ... in parse order (kir(5)) */
+static void name_choices(struct kparse *kp)
+{
+	int unnamed = 0;
+
+	for (size_t i = 0; i < kp->syms.nchoices; i++)
+		if (!kp->syms.choices[i]->name)
+			kp->syms.choices[i]->name = xasprintf("choice.%d", ++unnamed);
+}
+
+static void write_output(struct kparse *kp, const struct options *o)
+{
+	FILE *out = stdout;
+
+	if (o->output && !(out = fopen(o->output, "w")))
+		util_die(EXIT_TROUBLE, "cannot open '%s': %m", o->output);
+	if (o->symbols)
+		symbols_tsv_write(kp, out);
+	else
+		ir_write(kp, out);
+	if (out != stdout && fclose(out))
+		util_die(EXIT_TROUBLE, "cannot write '%s': %m", o->output);
+}
+
+int main(int argc, char **argv)
+{
+	struct options o = { 0 };
+	struct kparse kp = { 0 };
+
+	util_progname = "kparse";
+	parse_options(argc, argv, &o, &kp);
+	set_tree(&kp, &o);
+	set_environment(&kp, &o);
+	sym_init(&kp.syms);
+	menu_init(&kp);
+	if (lex_init(&kp, NULL))
+		util_die(EXIT_TROUBLE, "out of memory");
+	if (!src_start(&kp, kp.top))
+		util_die(EXIT_TROUBLE, "cannot open '%s/%s'", kp.srctree, kp.top);
+	parse_run(&kp);
+	if (kp.nerrors) {
+		fprintf(stderr, "kparse: %d error%s\n", kp.nerrors, kp.nerrors > 1 ? "s" : "");
+		return EXIT_REJECTED;
+	}
+	finalize_menus(&kp);
+	name_choices(&kp);
+	write_output(&kp, &o);
+	util_finish_stdout();
+	return EXIT_OK;
+}
