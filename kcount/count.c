@@ -108,7 +108,7 @@ static void count_comp(struct counter *k, int ci, mpz_t out)
 	if (c.nproj == 0) {
 		int mark = k->s.ntrail;
 		k->stats->sat_checks++;
-		mpz_set_ui(out, (unsigned long)sat_search(k, k->cvars.a + c.var_begin, c.var_end - c.var_begin, NULL));
+		mpz_set_ui(out, (unsigned long)sat_search(k, k->cvars.a + c.var_begin, c.var_end - c.var_begin));
 		solver_backtrack(&k->s, mark);
 	} else
 		branch(k, &c, out);
@@ -131,6 +131,7 @@ void counter_init(struct counter *k, const struct formula *f, const struct optio
 			solver_assign(&k->s, f->fixed[v] > 0 ? 2 * v : 2 * v + 1);
 	k->s.qhead = k->s.ntrail;
 	decomposer_init(&k->d, &k->s);
+	k->sat_seen = xcalloc((size_t)f->nvars + 1, 1);
 	k->mem_limit = (size_t)opt->mem << 20;
 	if (counter_bytes(k) >= k->mem_limit)
 		util_die(EXIT_TROUBLE, "memory cap of %ld MiB too small for this formula", opt->mem);
@@ -145,6 +146,7 @@ void counter_free(struct counter *k)
 	ivec_free(&k->cvars);
 	ivec_free(&k->ccls);
 	free(k->comps);
+	free(k->sat_seen);
 	free(k->key.bytes);
 }
 

@@ -68,16 +68,30 @@ void stats_report(const struct stats *s, double seconds, size_t peak_bytes);
 #define NEG(l) ((l) ^ 1)
 #define DIMACS(l) ((l) & 1 ? -VAR(l) : VAR(l))
 
+/* Why a variable has its value: REASON_NONE (decision or fixed), a clause id >= 0, or
+ * REASON_BIN(f): the binary clause (f or the variable's literal) with f false. */
+#define REASON_NONE (-1)
+#define REASON_BIN(f) (-2 - (f))
+#define REASON_BIN_LIT(r) (-2 - (r))
+
 struct solver {
 	int nvars;
-	int nlong;              /* clauses of three or more literals */
-	int *lits;              /* their literals, clause c at lits[start[c]], len[c] of them */
+	int nlong;              /* original clauses of three or more literals: ids 0..nlong-1 */
+	int nclauses;           /* all clauses in lits, learned ones (ids >= nlong) included */
+	int *lits;              /* clause c: len[c] literals at lits[start[c]] */
 	int *start, *len;
+	int nlits, lits_cap, clause_cap;
 	struct ivec *bins;      /* by literal l: the other literals of binary clauses with l */
-	struct ivec *watches;   /* by literal l: long clauses watching l */
-	struct ivec *occ;       /* by variable: long clauses containing it */
+	struct ivec *watches;   /* by literal l: clauses watching l */
+	struct ivec *occ;       /* by variable: original long clauses containing it */
+	struct ivec learned_watched; /* literals whose watch lists hold learned clauses */
 	signed char *val;       /* by literal: 1 true, -1 false, 0 unassigned */
 	unsigned char *projected; /* by variable */
+	int *level, *reason;    /* by variable */
+	unsigned char *phase;   /* by variable: 1 for the literal it last had, or was given */
+	int dlevel;             /* current decision level of a satisfiability search */
+	int conflict;           /* after a conflict: its clause as a reason code */
+	int conflict_lit;       /* for a binary conflict: the second false literal */
 	int *trail;
 	int ntrail, qhead;
 	struct stats *stats;
@@ -86,10 +100,16 @@ struct solver {
  * literals, no tautologies, at least two literals). */
 void solver_init(struct solver *s, int nvars, const int *clauses, size_t nlits, struct stats *st);
 void solver_free(struct solver *s);
+/* Assigns a decision (or fixed) literal at the current decision level. */
 void solver_assign(struct solver *s, int lit);
+void solver_imply(struct solver *s, int lit, int reason);
 /* Propagates the pending assignments; 0 on a conflict. */
 int solver_propagate(struct solver *s);
 void solver_backtrack(struct solver *s, int ntrail);
+/* Adds a learned clause (lits[0] is the literal it asserts), watched on lits[0] and lits[1]. */
+int solver_learn(struct solver *s, const int *lits, int n);
+/* Removes every learned clause. */
+void solver_forget(struct solver *s);
 size_t solver_bytes(const struct solver *s);
 
 /* ---- preprocess.c: count-preserving simplification before the search ---- */
@@ -158,6 +178,7 @@ struct counter {
 	int depth;
 	size_t mem_limit;
 	volatile sig_atomic_t *stop; /* set by the timeout alarm */
+	unsigned char *sat_seen;  /* by variable, all zero between analyses */
 	unsigned ticks;
 	double started, last_progress;
 };
@@ -170,9 +191,9 @@ size_t counter_bytes(const struct counter *k);
 void counter_check(struct counter *k);
 
 /* ---- sat.c: satisfiability search (projection-free components, sampling) ---- */
-/* Searches an assignment of vars[0..n) extending the current one; on success leaves it on
- * the trail and returns 1. With rng, branches in the order given with random polarity. */
-int sat_search(struct counter *k, const int *vars, int n, uint64_t *rng);
+/* Searches an assignment of vars[0..n) extending the current one, branching in that order
+ * on the saved phases; on success leaves it on the trail and returns 1. */
+int sat_search(struct counter *k, const int *vars, int n);
 uint64_t sat_random(uint64_t *rng);
 
 /* ---- sample.c ---- */

@@ -14,6 +14,26 @@ static void print_model(const struct counter *k, int nvars)
 	printf(" 0\n");
 }
 
+/* A random order of the variables, projected ones first, and random phases. */
+static int shuffle(struct counter *k, const struct formula *f, int *order, uint64_t *rng)
+{
+	int n = 0;
+
+	for (int pass = 1; pass >= 0; pass--) {
+		int first = n;
+		for (int v = 1; v <= f->nvars; v++) {
+			if (f->projected[v] != pass)
+				continue;
+			int j = first + (int)(sat_random(rng) % (uint64_t)(n - first + 1));
+			order[n++] = order[j];
+			order[j] = v;
+		}
+	}
+	for (int v = 1; v <= f->nvars; v++)
+		k->s.phase[v] = (unsigned char)(sat_random(rng) >> 40 & 1);
+	return n;
+}
+
 void sample_models(struct counter *k, const struct formula *f, long n, uint64_t seed)
 {
 	int *order = xmalloc(((size_t)f->nvars + 1) * sizeof *order);
@@ -21,12 +41,7 @@ void sample_models(struct counter *k, const struct formula *f, long n, uint64_t 
 
 	for (long i = 0; i < n && !f->unsat; i++) {
 		int mark = k->s.ntrail;
-		for (int v = 1; v <= f->nvars; v++) {
-			int j = (int)(sat_random(&rng) % (uint64_t)v);
-			order[v - 1] = order[j];
-			order[j] = v;
-		}
-		if (!sat_search(k, order, f->nvars, &rng))
+		if (!sat_search(k, order, shuffle(k, f, order, &rng)))
 			break;
 		print_model(k, f->nvars);
 		solver_backtrack(&k->s, mark);

@@ -8,7 +8,7 @@
 
 static void add_long(struct solver *s, const int *c, int n, int *pos)
 {
-	int id = s->nlong++;
+	int id = s->nclauses++;
 
 	s->start[id] = *pos;
 	s->len[id] = n;
@@ -35,9 +35,14 @@ void solver_init(struct solver *s, int nvars, const int *clauses, size_t nlits, 
 	s->val = xcalloc(nl, 1);
 	s->projected = xcalloc((size_t)nvars + 1, 1);
 	s->trail = xmalloc(((size_t)nvars + 1) * sizeof *s->trail);
-	s->lits = xmalloc((nlits + 1) * sizeof *s->lits);
-	s->start = xmalloc((nlits / 3 + 1) * sizeof *s->start);
-	s->len = xmalloc((nlits / 3 + 1) * sizeof *s->len);
+	s->phase = xcalloc((size_t)nvars + 1, 1);
+	s->level = xcalloc((size_t)nvars + 1, sizeof *s->level);
+	s->reason = xcalloc((size_t)nvars + 1, sizeof *s->reason);
+	s->lits_cap = (int)nlits + 1;
+	s->clause_cap = (int)(nlits / 3) + 1;
+	s->lits = xmalloc((size_t)s->lits_cap * sizeof *s->lits);
+	s->start = xmalloc((size_t)s->clause_cap * sizeof *s->start);
+	s->len = xmalloc((size_t)s->clause_cap * sizeof *s->len);
 	for (size_t i = 0; i < nlits; i += (size_t)n + 1) {
 		for (n = 0; clauses[i + n]; n++)
 			;
@@ -47,6 +52,8 @@ void solver_init(struct solver *s, int nvars, const int *clauses, size_t nlits, 
 		} else
 			add_long(s, clauses + i, n, &pos);
 	}
+	s->nlong = s->nclauses;
+	s->nlits = pos;
 }
 
 void solver_free(struct solver *s)
@@ -66,13 +73,24 @@ void solver_free(struct solver *s)
 	free(s->lits);
 	free(s->start);
 	free(s->len);
+	free(s->phase);
+	free(s->level);
+	free(s->reason);
+	ivec_free(&s->learned_watched);
+}
+
+void solver_imply(struct solver *s, int l, int reason)
+{
+	s->val[l] = 1;
+	s->val[NEG(l)] = -1;
+	s->level[VAR(l)] = s->dlevel;
+	s->reason[VAR(l)] = reason;
+	s->trail[s->ntrail++] = l;
 }
 
 void solver_assign(struct solver *s, int l)
 {
-	s->val[l] = 1;
-	s->val[NEG(l)] = -1;
-	s->trail[s->ntrail++] = l;
+	solver_imply(s, l, REASON_NONE);
 }
 
 /* The binary clauses of the literal f that just became false; 0 on a conflict. */
@@ -82,10 +100,13 @@ static int propagate_bins(struct solver *s, int f)
 
 	for (int i = 0; i < b->n; i++) {
 		int o = b->a[i];
-		if (s->val[o] < 0)
+		if (s->val[o] < 0) {
+			s->conflict = REASON_BIN(f);
+			s->conflict_lit = o;
 			return 0;
+		}
 		if (!s->val[o]) {
-			solver_assign(s, o);
+			solver_imply(s, o, REASON_BIN(f));
 			s->stats->propagations++;
 		}
 	}
@@ -110,12 +131,16 @@ static int visit_clause(struct solver *s, int c, int f)
 			cl[1] = cl[i];
 			cl[i] = f;
 			ivec_push(&s->watches[cl[1]], c);
+			if (c >= s->nlong)
+				ivec_push(&s->learned_watched, cl[1]);
 			return 1;
 		}
 	}
-	if (s->val[cl[0]] < 0)
+	if (s->val[cl[0]] < 0) {
+		s->conflict = c;
 		return -1;
-	solver_assign(s, cl[0]);
+	}
+	solver_imply(s, cl[0], c);
 	s->stats->propagations++;
 	return 0;
 }
@@ -157,8 +182,48 @@ void solver_backtrack(struct solver *s, int ntrail)
 	while (s->ntrail > ntrail) {
 		int l = s->trail[--s->ntrail];
 		s->val[l] = s->val[NEG(l)] = 0;
+		s->phase[VAR(l)] = (unsigned char)(l & 1);
 	}
 	s->qhead = ntrail;
+}
+
+int solver_learn(struct solver *s, const int *lits, int n)
+{
+	int id = s->nclauses++;
+
+	if (id == s->clause_cap) {
+		s->clause_cap *= 2;
+		s->start = xrealloc(s->start, (size_t)s->clause_cap * sizeof *s->start);
+		s->len = xrealloc(s->len, (size_t)s->clause_cap * sizeof *s->len);
+	}
+	while (s->nlits + n > s->lits_cap) {
+		s->lits_cap *= 2;
+		s->lits = xrealloc(s->lits, (size_t)s->lits_cap * sizeof *s->lits);
+	}
+	s->start[id] = s->nlits;
+	s->len[id] = n;
+	memcpy(s->lits + s->nlits, lits, (size_t)n * sizeof *lits);
+	s->nlits += n;
+	for (int i = 0; i < 2; i++) {
+		ivec_push(&s->watches[lits[i]], id);
+		ivec_push(&s->learned_watched, lits[i]);
+	}
+	return id;
+}
+
+void solver_forget(struct solver *s)
+{
+	for (int i = 0; i < s->learned_watched.n; i++) {
+		struct ivec *w = &s->watches[s->learned_watched.a[i]];
+		int j = 0;
+		for (int k = 0; k < w->n; k++)
+			if (w->a[k] < s->nlong)
+				w->a[j++] = w->a[k];
+		w->n = j;
+	}
+	s->learned_watched.n = 0;
+	s->nclauses = s->nlong;
+	s->nlits = s->nclauses ? s->start[s->nlong - 1] + s->len[s->nlong - 1] : 0;
 }
 
 size_t solver_bytes(const struct solver *s)
