@@ -54,19 +54,37 @@ static void encode_choice_new(struct encoder *enc, const struct ir_choice *ch)
 }
 
 /*
- * kconfig 6.1, symbol.c:sym_calc_value on the choice: C = prom(max(min(u, VC), R)), u the max
- * of the members' values read from the .config, R = VC && m for a non-optional choice.
+ * kconfig 6.1, confdata.c:conf_read_simple: the choice's user value u is the max of its members'
+ * values, read in member order; a member read as m after one read as y drops it ("inconsistent
+ * choice state"), and then u counts as n.
+ */
+static struct levels old_user_value(struct encoder *enc, const struct ir_choice *ch)
+{
+	struct levels u = { LIT_FALSE, LIT_FALSE };
+	lit drop = LIT_FALSE;
+
+	for (size_t i = 0; i < ch->nmembers; i++) {
+		struct levels v = enc_symbol(enc, ch->members[i]);
+
+		drop = circuit_or2(enc->c, drop, circuit_and(enc->c, (lit[]){ u.y, v.m, -v.y }, 3));
+		u = enc_or(enc, u, v);
+	}
+	return enc_and(enc, u, (struct levels){ -drop, -drop });
+}
+
+/*
+ * kconfig 6.1, symbol.c:sym_calc_value on the choice: C = prom(max(min(u, VC), R)), u its user
+ * value, R = VC && m for a non-optional choice.
  */
 struct levels choice_mode(struct encoder *enc, int choice)
 {
 	const struct ir_choice *ch = &enc->ir->choices[choice];
-	struct levels u = { LIT_FALSE, LIT_FALSE }, vc, r = { LIT_FALSE, LIT_FALSE }, x;
+	struct levels u, vc, r = { LIT_FALSE, LIT_FALSE }, x;
 	lit is_bool;
 
 	if (enc->choice_mode_done[choice])
 		return enc->choice_mode[choice];
-	for (size_t i = 0; i < ch->nmembers; i++)
-		u = enc_or(enc, u, enc_symbol(enc, ch->members[i]));
+	u = old_user_value(enc, ch);
 	vc = enc_visibility(enc, &ch->e);
 	if (!(ch->e.flags & IR_FLAG_OPTIONAL) && ch->e.nprompts)
 		r.m = vc.m;

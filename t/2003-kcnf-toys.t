@@ -15,8 +15,11 @@ toy3-choice 28
 toy61-choice 24
 toy7-depends-if-not 18
 toy7-transitional 44
-dirdep-quirk 13'
-plan 13
+dirdep-quirk 13
+strings-6.12 121
+strings-6.1 72
+choice61 120'
+plan 19
 
 count() { # count KIR: kcnf then kcount -q, result in $got
 	got=

@@ -305,9 +305,15 @@ static enum tri old_mode(struct world *w, const struct ir_choice *ch)
 {
 	enum tri u = TRI_N, vc = visibility(w, &ch->e), rev = TRI_N, raw = TRI_N;
 
-	for (size_t i = 0; i < ch->nmembers; i++)
-		if (counted(&w->ir->syms[ch->members[i]]))
+	bool dropped = false;
+
+	for (size_t i = 0; i < ch->nmembers; i++)	/* conf_read_simple, in member order */
+		if (counted(&w->ir->syms[ch->members[i]])) {
+			dropped |= u == TRI_Y && w->val[ch->members[i]] == TRI_M;
 			u = tmax(u, w->val[ch->members[i]]);
+		}
+	if (dropped)	/* "inconsistent choice state": no user value */
+		u = TRI_N;
 	for (size_t i = 0; i < ch->e.nprompts; i++)
 		raw = tmax(raw, eval(w, ch->e.prompts[i].cond));
 	if (!(ch->e.flags & IR_FLAG_OPTIONAL) && ch->e.nprompts)
