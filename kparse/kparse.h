@@ -149,6 +149,7 @@ struct pp_var;
 struct preprocess {
 	struct pp_var *vars;
 	int depth;
+	const struct kloc *stmt;	/* while an assignment is expanded: its location */
 };
 
 char *pp_expand_dollar(struct kparse *kp, const char **str);	/* after the '$' */

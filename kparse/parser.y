@@ -379,7 +379,13 @@ word_opt: %empty { $$ = NULL; } | T_WORD;
 /* macro variables */
 
 assignment_stmt: T_WORD assign_op assign_val T_EOL
-	{ pp_assign(kp, $1, $3, $2); free($1); free($3); };
+{
+	kp->pp.stmt = &@1;
+	pp_assign(kp, $1, $3, $2);
+	kp->pp.stmt = NULL;
+	free($1);
+	free($3);
+};
 
 assign_op:
 	  T_EQUAL	{ $$ = PP_RECURSIVE; }

@@ -85,6 +85,8 @@ int lex_lineno(struct kparse *kp);
 
 static struct kloc here(struct kparse *kp)
 {
+	if (kp->pp.stmt)
+		return *kp->pp.stmt;
 	return (struct kloc){ kp->file ? kp->file->name : kp->top, lex_lineno(kp), kp->lex.tok.col };
 }
 
