@@ -32,13 +32,18 @@ static char *run_note(enum kd_run_result r, const char *stage, long timeout)
 	return xasprintf("%s failed", stage);
 }
 
-/* Runs kparse -a ARCH TREE into WORKDIR/ROLE.ir. */
+/* Runs kparse -a ARCH TREE into WORKDIR/ROLE.ir; a tree without arch/ (not a kernel) gets
+ * no -a. */
 static bool parse_tree(const struct kd_options *opt, struct kd_version *v, const char *workdir)
 {
-	char *prog = kd_program(opt, "kparse"), *note;
+	char *prog = kd_program(opt, "kparse"), *arch_dir = xasprintf("%s/arch", v->path), *note;
 	char *argv[] = { prog, "-a", (char *)opt->arch, (char *)v->path, NULL };
 	enum kd_run_result r;
 
+	if (!is_dir(arch_dir)) {
+		argv[1] = (char *)v->path;
+		argv[2] = NULL;
+	}
 	v->ir_path = xasprintf("%s/%s.ir", workdir, v->role);
 	r = kd_run(argv, v->ir_path, opt->timeout, NULL);
 	if (r != KD_RUN_OK) {
@@ -47,6 +52,7 @@ static bool parse_tree(const struct kd_options *opt, struct kd_version *v, const
 		free(note);
 	}
 	free(prog);
+	free(arch_dir);
 	return r == KD_RUN_OK;
 }
 

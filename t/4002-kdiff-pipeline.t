@@ -6,7 +6,7 @@
 D=$T/data/4001
 plan 12
 
-mkdir -p "$TMP/bin" "$TMP/old" "$TMP/new"
+mkdir -p "$TMP/bin" "$TMP/old/arch" "$TMP/new/arch"   # arch/: kernel trees, so kparse gets -a
 cp "$BIN/kdiff" "$TMP/bin/"
 cp "$D/old.ir" "$TMP/old/tree.ir"
 cp "$D/new.ir" "$TMP/new/tree.ir"
