@@ -14,6 +14,7 @@ enum { MAX_UNKNOWNS = 40 };
 /* One assignment: a value per symbol, a value per abstract atom (n or y). */
 struct world {
 	const struct ir *ir;
+	bool report;		/* --check: print every symbol whose value does not hold */
 	enum tri *val;
 	enum tri *atom;
 	enum tri *mode;		/* 6.1: per choice, its computed mode */
@@ -379,6 +380,7 @@ static bool check_choice_old(struct world *w, int c)
 static bool valid(struct world *w)
 {
 	const struct ir *ir = w->ir;
+	bool ok = true;
 
 	if (ir->semantics == IR_KCONFIG_6_1)	/* modes first: members' prompts use them */
 		for (size_t c = 0; c < ir->nchoices; c++)
@@ -388,14 +390,23 @@ static bool valid(struct world *w)
 
 		if (!counted(s) || s->choice >= 0)
 			continue;
-		if (s->e.flags & IR_FLAG_TRANSITIONAL ? w->val[i] != TRI_N : calc_symbol(w, i) != w->val[i])
-			return false;
+		if (s->e.flags & IR_FLAG_TRANSITIONAL ? w->val[i] != TRI_N : calc_symbol(w, i) != w->val[i]) {
+			if (!w->report)
+				return false;
+			ok = false;
+			printf("%s: %s, computed %s\n", s->e.name, tri_text(w->val[i]),
+			       tri_text(s->e.flags & IR_FLAG_TRANSITIONAL ? TRI_N : calc_symbol(w, i)));
+		}
 	}
 	for (size_t c = 0; c < ir->nchoices; c++)
 		if (ir->semantics == IR_KCONFIG_6_1 ? !check_choice_old(w, c) :
-		    !check_choice_new(w, &ir->choices[c]))
-			return false;
-	return true;
+		    !check_choice_new(w, &ir->choices[c])) {
+			if (!w->report)
+				return false;
+			ok = false;
+			printf("choice %s does not hold\n", ir->choices[c].e.name);
+		}
+	return ok;
 }
 
 /* Enumeration: symbols as digits (bool base 2, tristate base 3), atoms existentially. */
@@ -433,7 +444,7 @@ static bool some_atoms_valid(struct world *w)
 
 static unsigned long long count(const struct ir *ir)
 {
-	struct world w = { ir, xcalloc(ir->nsyms + 1, sizeof *w.val),
+	struct world w = { ir, false, xcalloc(ir->nsyms + 1, sizeof *w.val),
 			   xcalloc(ir->nabstracts + 1, sizeof *w.atom),
 			   xcalloc(ir->nchoices + 1, sizeof *w.mode), 0 };
 	unsigned long long n = 0;
@@ -626,10 +637,39 @@ static void generate(unsigned long seed, int nsyms, bool old, FILE *out)
 	fputs("end\n", out);
 }
 
+/* --check: the values of a .config (absent symbols n), and the symbols that do not hold. */
+static int check_config(const struct ir *ir, const char *path)
+{
+	struct world w = { ir, true, xcalloc(ir->nsyms + 1, sizeof *w.val),
+			   xcalloc(ir->nabstracts + 1, sizeof *w.atom),
+			   xcalloc(ir->nchoices + 1, sizeof *w.mode), 0 };
+	FILE *in = fopen(path, "r");
+	char line[4096], name[4000], v;
+	bool ok;
+
+	if (!in)
+		util_die(EXIT_TROUBLE, "cannot open '%s'", path);
+	while (fgets(line, sizeof line, in))
+		if (sscanf(line, "CONFIG_%3999[A-Za-z0-9_]=%c", name, &v) == 2 && strchr("ymn", v)) {
+			int i = ir_find_symbol(ir, name);
+
+			if (i >= 0)
+				w.val[i] = v == 'y' ? TRI_Y : v == 'm' ? TRI_M : TRI_N;
+		}
+	fclose(in);
+	ok = valid(&w);
+	puts(ok ? "VALID" : "INVALID");
+	free(w.val);
+	free(w.atom);
+	free(w.mode);
+	return ok ? EXIT_OK : EXIT_REJECTED;
+}
+
 static void usage(int status)
 {
 	fputs("usage: ir-brute FILE                 print the number of valid configurations\n"
-	      "       ir-brute --gen SEED NSYMS [6.1]  print a random small kir(5) model\n",
+	      "       ir-brute --gen SEED NSYMS [6.1]  print a random small kir(5) model\n"
+	      "       ir-brute --check FILE CONFIG  whether a .config is valid (abstract atoms n)\n",
 	      status ? stderr : stdout);
 	exit(status);
 }
@@ -647,6 +687,16 @@ int main(int argc, char **argv)
 		generate(strtoul(argv[2], NULL, 10), n, argc > 4 && !strcmp(argv[4], "6.1"), stdout);
 		util_finish_stdout();
 		return EXIT_OK;
+	}
+	if (argc == 4 && !strcmp(argv[1], "--check")) {
+		int status;
+
+		if (!(ir = ir_read_file(argv[2])))
+			return EXIT_REJECTED;
+		status = check_config(ir, argv[3]);
+		ir_free(ir);
+		util_finish_stdout();
+		return status;
 	}
 	if (argc != 2 || argv[1][0] == '-')
 		usage(argc == 2 && !strcmp(argv[1], "--help") ? EXIT_OK : EXIT_TROUBLE);
