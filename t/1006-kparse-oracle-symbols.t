@@ -1,0 +1,36 @@
+#!/bin/sh
+# kparse --symbols against the kernel's own front end (t/oracle: koracle symbols, in the
+# environment of t/oracle/kernel-env) for x86_64 and three other architectures of Linux 6.1,
+# 6.12 and the newest release: the same symbols, types, prompts, choices and locations, byte for
+# byte. kparse runs in its default (abstract) mode: none of it depends on macro results.
+. "$(dirname "$0")/lib.sh"
+
+trees=""
+for v in 6.1 6.12 newest; do
+	t=$(kernel_tree "$v")
+	[ -n "$t" ] && trees="$trees $t"
+done
+[ -n "$trees" ] || skip_all "no kernel tree (share/get-kernel)"
+archs="x86_64 arm64 riscv um"
+plan $(($(echo $trees | wc -w) * 4))
+
+mkdir "$TMP/cwd"
+for t in $trees; do
+	oracle=$("$T/oracle/build-oracle" "$t" 2>"$TMP/build.err") || oracle=""
+	for a in $archs; do
+		name="$(basename "$t") $a"
+		if [ -z "$oracle" ]; then
+			skip "$name: the oracle does not build: $(head -n 1 "$TMP/build.err")"
+			continue
+		fi
+		(cd "$TMP/cwd" && "$T/oracle/kernel-env" "$a" "$t" "$oracle/koracle" symbols \
+			"$t/Kconfig" > "$TMP/oracle.tsv" 2> "$TMP/oracle.err") ||
+			diag "$name: koracle failed: $(head -n 2 "$TMP/oracle.err")"
+		run "$BIN/kparse" --symbols -a "$a" "$t"
+		if [ "$STATUS" != 0 ]; then
+			fail "$name: kparse exit status $STATUS"
+			continue
+		fi
+		same_file "$OUT" "$TMP/oracle.tsv" "$name: kparse --symbols = koracle symbols"
+	done
+done
