@@ -11,6 +11,8 @@ void decomposer_init(struct decomposer *d, const struct solver *s)
 	d->stamp = 0;
 	d->var_mark = xcalloc((size_t)s->nvars + 1, sizeof *d->var_mark);
 	d->score = xcalloc((size_t)s->nvars + 1, sizeof *d->score);
+	d->rank = xcalloc((size_t)s->nvars + 1, sizeof *d->rank);
+	order_rank(s, d->rank);
 	d->cl_mark = xcalloc((size_t)s->nlong + 1, sizeof *d->cl_mark);
 	d->cl_sat = xcalloc((size_t)s->nlong + 1, sizeof *d->cl_sat);
 }
@@ -19,6 +21,7 @@ void decomposer_free(struct decomposer *d)
 {
 	free(d->var_mark);
 	free(d->score);
+	free(d->rank);
 	free(d->cl_mark);
 	free(d->cl_sat);
 }
@@ -84,7 +87,7 @@ static int int_cmp(const void *a, const void *b)
 static void push_comp(struct counter *k, int vb, int cb)
 {
 	struct comp c = { vb, k->cvars.n, cb, k->ccls.n, 0, 0 };
-	int best = -1;
+	long best = -1;
 
 	qsort(k->cvars.a + vb, (size_t)(c.var_end - vb), sizeof(int), int_cmp);
 	qsort(k->ccls.a + cb, (size_t)(c.cl_end - cb), sizeof(int), int_cmp);
@@ -93,8 +96,9 @@ static void push_comp(struct counter *k, int vb, int cb)
 		if (!k->s.projected[v])
 			continue;
 		c.nproj++;
-		if (k->d.score[v] > best) {
-			best = k->d.score[v];
+		long key = (long)k->d.rank[v] * 65536 + k->d.score[v];
+		if (key > best) {
+			best = key;
 			c.branch = v;
 		}
 	}

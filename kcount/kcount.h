@@ -112,6 +112,10 @@ int solver_learn(struct solver *s, const int *lits, int n);
 void solver_forget(struct solver *s);
 size_t solver_bytes(const struct solver *s);
 
+/* ---- order.c: branching ranks from an approximate tree decomposition ---- */
+/* rank[v] for every variable: higher ranks are branched on first. */
+void order_rank(const struct solver *s, int *rank);
+
 /* ---- preprocess.c: count-preserving simplification before the search ---- */
 struct formula {
 	int nvars;
@@ -156,6 +160,7 @@ struct decomposer {
 	uint32_t stamp;
 	uint32_t *var_mark, *cl_mark, *cl_sat;
 	int *score;
+	int *rank;                /* from order_rank */
 };
 void decomposer_init(struct decomposer *d, const struct solver *s);
 void decomposer_free(struct decomposer *d);

@@ -1,0 +1,163 @@
+/* order: a branching rank for every variable from a greedy min-degree elimination of the
+ * formula's primal graph, an approximate tree decomposition in the spirit of sharpSAT-TD:
+ * variables eliminated late sit near the root of the decomposition and separate the rest,
+ * so the search branches on them first. Elimination stops once the smallest degree passes
+ * a cap; the remaining (hub) variables rank above all others, by degree. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "kcount.h"
+#include "util.h"
+
+enum { DEGREE_CAP = 250 };
+
+struct heap_item {
+	int degree, var;
+};
+
+struct graph {
+	struct ivec *adj;         /* sorted neighbours of each live variable */
+	unsigned char *gone;
+	struct heap_item *heap;
+	size_t nheap, heapcap;
+	struct ivec merged;
+};
+
+static void heap_push(struct graph *g, int degree, int var)
+{
+	size_t i = g->nheap++;
+
+	if (g->nheap > g->heapcap) {
+		g->heapcap = g->heapcap ? 2 * g->heapcap : 1024;
+		g->heap = xrealloc(g->heap, g->heapcap * sizeof *g->heap);
+	}
+	while (i > 0 && g->heap[(i - 1) / 2].degree > degree) {
+		g->heap[i] = g->heap[(i - 1) / 2];
+		i = (i - 1) / 2;
+	}
+	g->heap[i] = (struct heap_item){ degree, var };
+}
+
+static struct heap_item heap_pop(struct graph *g)
+{
+	struct heap_item top = g->heap[0], last = g->heap[--g->nheap];
+	size_t i = 0, c;
+
+	while ((c = 2 * i + 1) < g->nheap) {
+		if (c + 1 < g->nheap && g->heap[c + 1].degree < g->heap[c].degree)
+			c++;
+		if (g->heap[c].degree >= last.degree)
+			break;
+		g->heap[i] = g->heap[c];
+		i = c;
+	}
+	if (g->nheap)
+		g->heap[i] = last;
+	return top;
+}
+
+static int int_cmp(const void *a, const void *b)
+{
+	int x = *(const int *)a, y = *(const int *)b;
+
+	return (x > y) - (x < y);
+}
+
+static void sort_unique(struct ivec *v)
+{
+	int m = 0;
+
+	qsort(v->a, (size_t)v->n, sizeof *v->a, int_cmp);
+	for (int i = 0; i < v->n; i++)
+		if (!m || v->a[m - 1] != v->a[i])
+			v->a[m++] = v->a[i];
+	v->n = m;
+}
+
+static void add_clique(struct graph *g, const int *lits, int n)
+{
+	for (int i = 0; i < n; i++)
+		for (int j = 0; j < n; j++)
+			if (i != j)
+				ivec_push(&g->adj[VAR(lits[i])], VAR(lits[j]));
+}
+
+static void build(struct graph *g, const struct solver *s)
+{
+	g->adj = xcalloc((size_t)s->nvars + 1, sizeof *g->adj);
+	g->gone = xcalloc((size_t)s->nvars + 1, 1);
+	for (int c = 0; c < s->nlong; c++)
+		add_clique(g, s->lits + s->start[c], s->len[c]);
+	for (int l = 2; l < 2 * s->nvars + 2; l++)
+		for (int i = 0; i < s->bins[l].n; i++)
+			ivec_push(&g->adj[VAR(l)], VAR(s->bins[l].a[i]));
+	for (int v = 1; v <= s->nvars; v++) {
+		sort_unique(&g->adj[v]);
+		heap_push(g, g->adj[v].n, v);
+	}
+}
+
+/* adj[a] := adj[a] + adj[v] - {a, v}, both sorted. */
+static void merge_into(struct graph *g, int a, const struct ivec *nv, int v)
+{
+	struct ivec *x = &g->adj[a];
+	int i = 0, j = 0;
+
+	g->merged.n = 0;
+	while (i < x->n || j < nv->n) {
+		int take = j >= nv->n || (i < x->n && x->a[i] <= nv->a[j]) ? x->a[i] : nv->a[j];
+		if (i < x->n && x->a[i] == take)
+			i++;
+		if (j < nv->n && nv->a[j] == take)
+			j++;
+		if (take != a && take != v)
+			ivec_push(&g->merged, take);
+	}
+	ivec_reserve(x, g->merged.n);
+	memcpy(x->a, g->merged.a, (size_t)g->merged.n * sizeof *x->a);
+	x->n = g->merged.n;
+}
+
+static void eliminate(struct graph *g, int v)
+{
+	struct ivec *nv = &g->adj[v];
+
+	for (int i = 0; i < nv->n; i++) {
+		int a = nv->a[i];
+		merge_into(g, a, nv, v);
+		heap_push(g, g->adj[a].n, a);
+	}
+	g->gone[v] = 1;
+	ivec_free(nv);
+}
+
+static void graph_free(struct graph *g, int nvars)
+{
+	for (int v = 0; v <= nvars; v++)
+		ivec_free(&g->adj[v]);
+	free(g->adj);
+	free(g->gone);
+	free(g->heap);
+	ivec_free(&g->merged);
+}
+
+void order_rank(const struct solver *s, int *rank)
+{
+	struct graph g = { 0 };
+	int next = 1;
+
+	build(&g, s);
+	while (g.nheap) {
+		struct heap_item it = heap_pop(&g);
+		if (g.gone[it.var] || it.degree != g.adj[it.var].n)
+			continue;
+		if (it.degree > DEGREE_CAP)
+			break;
+		rank[it.var] = next++;
+		eliminate(&g, it.var);
+	}
+	for (int v = 1; v <= s->nvars; v++)
+		if (!g.gone[v])
+			rank[v] = next + g.adj[v].n;
+	graph_free(&g, s->nvars);
+}
