@@ -1,5 +1,8 @@
 /* component: splits the unassigned variables of a component into independent components
- * (connected through clauses that are not yet satisfied), scoring variables for branching. */
+ * (connected through clauses that are not yet satisfied), scoring variables for branching.
+ * A breadth-first search labels each variable and active clause with its component; a
+ * second pass then copies the parent's sorted variables and clauses into the children, so
+ * their slices (the cache keys) come out sorted without sorting. */
 #include <stdlib.h>
 #include <string.h>
 
@@ -8,13 +11,15 @@
 
 void decomposer_init(struct decomposer *d, const struct solver *s)
 {
-	d->stamp = 0;
+	memset(d, 0, sizeof *d);
 	d->var_mark = xcalloc((size_t)s->nvars + 1, sizeof *d->var_mark);
 	d->score = xcalloc((size_t)s->nvars + 1, sizeof *d->score);
 	d->rank = xcalloc((size_t)s->nvars + 1, sizeof *d->rank);
+	d->var_comp = xcalloc((size_t)s->nvars + 1, sizeof *d->var_comp);
 	order_rank(s, d->rank);
 	d->cl_mark = xcalloc((size_t)s->nlong + 1, sizeof *d->cl_mark);
 	d->cl_sat = xcalloc((size_t)s->nlong + 1, sizeof *d->cl_sat);
+	d->cl_comp = xcalloc((size_t)s->nlong + 1, sizeof *d->cl_comp);
 }
 
 void decomposer_free(struct decomposer *d)
@@ -22,23 +27,31 @@ void decomposer_free(struct decomposer *d)
 	free(d->var_mark);
 	free(d->score);
 	free(d->rank);
+	free(d->var_comp);
 	free(d->cl_mark);
 	free(d->cl_sat);
+	free(d->cl_comp);
+	ivec_free(&d->queue);
+	ivec_free(&d->nv);
+	ivec_free(&d->nc);
+	ivec_free(&d->vpos);
+	ivec_free(&d->cpos);
+	ivec_free(&d->child);
 }
 
-static void reach(struct counter *k, int v)
+static void reach(struct decomposer *d, int v, int comp)
 {
-	if (k->d.var_mark[v] != k->d.stamp) {
-		k->d.var_mark[v] = k->d.stamp;
-		ivec_push(&k->cvars, v);
+	if (d->var_mark[v] != d->stamp) {
+		d->var_mark[v] = d->stamp;
+		d->var_comp[v] = comp;
+		d->nv.a[comp]++;
+		ivec_push(&d->queue, v);
 	}
 }
 
-/* Adds the long clause c to the component unless it is satisfied; 1 if it is active. */
-static int visit_long(struct counter *k, int c)
+/* Labels the long clause c with the component unless it is satisfied; 1 if it is active. */
+static int visit_long(const struct solver *s, struct decomposer *d, int c, int comp)
 {
-	const struct solver *s = &k->s;
-	struct decomposer *d = &k->d;
 	const int *cl = s->lits + s->start[c];
 
 	if (d->cl_mark[c] == d->stamp)
@@ -51,17 +64,17 @@ static int visit_long(struct counter *k, int c)
 			return 0;
 		}
 	d->cl_mark[c] = d->stamp;
-	ivec_push(&k->ccls, c);
+	d->cl_comp[c] = comp;
+	d->nc.a[comp]++;
 	for (int i = 0; i < s->len[c]; i++)
 		if (!s->val[cl[i]])
-			reach(k, VAR(cl[i]));
+			reach(d, VAR(cl[i]), comp);
 	return 1;
 }
 
 /* Visits the active clauses of the unassigned variable u, scoring it by their number. */
-static void explore(struct counter *k, int u)
+static void explore(const struct solver *s, struct decomposer *d, int u, int comp)
 {
-	const struct solver *s = &k->s;
 	int score = 0;
 
 	for (int l = 2 * u; l <= 2 * u + 1; l++)
@@ -69,44 +82,12 @@ static void explore(struct counter *k, int u)
 			int o = s->bins[l].a[i];
 			if (!s->val[o]) {
 				score++;
-				reach(k, VAR(o));
+				reach(d, VAR(o), comp);
 			}
 		}
 	for (int i = 0; i < s->occ[u].n; i++)
-		score += visit_long(k, s->occ[u].a[i]);
-	k->d.score[u] = score;
-}
-
-static int int_cmp(const void *a, const void *b)
-{
-	int x = *(const int *)a, y = *(const int *)b;
-
-	return (x > y) - (x < y);
-}
-
-static void push_comp(struct counter *k, int vb, int cb)
-{
-	struct comp c = { vb, k->cvars.n, cb, k->ccls.n, 0, 0 };
-	long best = -1;
-
-	qsort(k->cvars.a + vb, (size_t)(c.var_end - vb), sizeof(int), int_cmp);
-	qsort(k->ccls.a + cb, (size_t)(c.cl_end - cb), sizeof(int), int_cmp);
-	for (int i = vb; i < c.var_end; i++) {
-		int v = k->cvars.a[i];
-		if (!k->s.projected[v])
-			continue;
-		c.nproj++;
-		long key = (long)k->d.rank[v] * 65536 + k->d.score[v];
-		if (key > best) {
-			best = key;
-			c.branch = v;
-		}
-	}
-	if (k->ncomps == k->compcap) {
-		k->compcap = k->compcap ? 2 * k->compcap : 64;
-		k->comps = xrealloc(k->comps, (size_t)k->compcap * sizeof *k->comps);
-	}
-	k->comps[k->ncomps++] = c;
+		score += visit_long(s, d, s->occ[u].a[i], comp);
+	d->score[u] = score;
 }
 
 static void next_stamp(struct decomposer *d, const struct solver *s)
@@ -119,23 +100,116 @@ static void next_stamp(struct decomposer *d, const struct solver *s)
 	}
 }
 
-int decompose(struct counter *k, int begin, int end)
+/* Labels every unassigned variable of the parent; returns the number of components. */
+static int label(struct counter *k, const struct comp *parent)
 {
+	struct decomposer *d = &k->d;
+	int n = 0;
+
+	d->nv.n = d->nc.n = 0;
+	for (int i = parent->var_begin; i < parent->var_end; i++) {
+		int v = k->cvars.a[i];
+		if (k->s.val[2 * v] || d->var_mark[v] == d->stamp)
+			continue;
+		ivec_push(&d->nv, 0);
+		ivec_push(&d->nc, 0);
+		d->queue.n = 0;
+		reach(d, v, n);
+		for (int q = 0; q < d->queue.n; q++)
+			explore(&k->s, d, d->queue.a[q], n);
+		n++;
+	}
+	return n;
+}
+
+static struct comp *new_comp(struct counter *k)
+{
+	if (k->ncomps == k->compcap) {
+		k->compcap = k->compcap ? 2 * k->compcap : 64;
+		k->comps = xrealloc(k->comps, (size_t)k->compcap * sizeof *k->comps);
+	}
+	return &k->comps[k->ncomps++];
+}
+
+/* Opens a child slice for each component that is not a lone free variable. */
+static void open_children(struct counter *k, int n, int first)
+{
+	struct decomposer *d = &k->d;
+	int vat = k->cvars.n, cat = k->ccls.n;
+
+	d->vpos.n = d->cpos.n = d->child.n = 0;
+	for (int i = 0; i < n; i++) {
+		ivec_push(&d->child, -1);
+		if (d->nv.a[i] == 1 && d->nc.a[i] == 0) {
+			ivec_push(&d->vpos, -1);
+			ivec_push(&d->cpos, -1);
+			continue;
+		}
+		struct comp *c = new_comp(k);
+		*c = (struct comp){ vat, vat + d->nv.a[i], cat, cat + d->nc.a[i], 0, 0 };
+		ivec_push(&d->vpos, vat);
+		ivec_push(&d->cpos, cat);
+		d->child.a[i] = k->ncomps - 1 - first;
+		vat += d->nv.a[i];
+		cat += d->nc.a[i];
+	}
+	ivec_reserve(&k->cvars, vat);
+	ivec_reserve(&k->ccls, cat);
+	k->cvars.n = vat;
+	k->ccls.n = cat;
+}
+
+/* Picks the projected variable of highest rank (then score) as the branch of its child. */
+static void consider_branch(struct counter *k, struct comp *c, int v, long *best)
+{
+	long key;
+
+	if (!k->s.projected[v])
+		return;
+	c->nproj++;
+	key = (long)k->d.rank[v] * 65536 + k->d.score[v];
+	if (key > *best) {
+		*best = key;
+		c->branch = v;
+	}
+}
+
+/* Copies the parent's variables and active clauses, in order, into the children. */
+static int distribute(struct counter *k, const struct comp *parent, int first)
+{
+	struct decomposer *d = &k->d;
 	int free_projected = 0;
+	long *best = xmalloc((size_t)(k->ncomps - first + 1) * sizeof *best);
+
+	for (int i = 0; i < k->ncomps - first; i++)
+		best[i] = -1;
+	for (int i = parent->var_begin; i < parent->var_end; i++) {
+		int v = k->cvars.a[i], lc;
+		if (k->s.val[2 * v])
+			continue;
+		lc = d->var_comp[v];
+		if (d->vpos.a[lc] < 0) {
+			free_projected += k->s.projected[v];
+			continue;
+		}
+		k->cvars.a[d->vpos.a[lc]++] = v;
+		consider_branch(k, &k->comps[first + d->child.a[lc]], v, &best[d->child.a[lc]]);
+	}
+	for (int i = parent->cl_begin; i < parent->cl_end; i++) {
+		int c = k->ccls.a[i];
+		if (d->cl_mark[c] == d->stamp)
+			k->ccls.a[d->cpos.a[d->cl_comp[c]]++] = c;
+	}
+	free(best);
+	return free_projected;
+}
+
+int decompose(struct counter *k, const struct comp *parent)
+{
+	int first = k->ncomps, n;
 
 	next_stamp(&k->d, &k->s);
-	for (int i = begin; i < end; i++) {
-		int v = k->cvars.a[i], vb = k->cvars.n, cb = k->ccls.n;
-		if (k->s.val[2 * v] || k->d.var_mark[v] == k->d.stamp)
-			continue;
-		reach(k, v);
-		for (int q = vb; q < k->cvars.n; q++)
-			explore(k, k->cvars.a[q]);
-		if (k->cvars.n - vb == 1 && k->ccls.n == cb) {
-			free_projected += k->s.projected[v];
-			k->cvars.n = vb;
-		} else
-			push_comp(k, vb, cb);
-	}
-	return free_projected;
+	n = label(k, parent);
+	open_children(k, n, first);
+	return distribute(k, parent, first);
 }

@@ -27,18 +27,31 @@ static void progress(struct counter *k)
 		k->cache.bytes / 1048576.0, k->depth);
 }
 
-/* Gives up (exit 2, no count) on the timeout or when the memory cap cannot be kept. */
+/* Exit 2 without a count, with the statistics so far under -v. */
+static void give_up(struct counter *k, const char *why)
+{
+	if (k->opt->verbose)
+		stats_report(k->stats, kcount_now() - k->started, counter_bytes(k));
+	util_die(EXIT_TROUBLE, "%s: no count", why);
+}
+
+/* Gives up on the timeout or when the memory cap cannot be kept. */
 void counter_check(struct counter *k)
 {
 	static const unsigned period = 1024;
+	char why[80];
 	double now;
 
 	if (++k->ticks % period)
 		return;
-	if (*k->stop)
-		util_die(EXIT_TROUBLE, "timeout after %ld s: no count", k->opt->timeout);
-	if (counter_bytes(k) > k->mem_limit)
-		util_die(EXIT_TROUBLE, "memory cap of %zu MiB reached: no count", k->mem_limit >> 20);
+	if (*k->stop) {
+		snprintf(why, sizeof why, "timeout after %ld s", k->opt->timeout);
+		give_up(k, why);
+	}
+	if (counter_bytes(k) > k->mem_limit) {
+		snprintf(why, sizeof why, "memory cap of %zu MiB reached", k->mem_limit >> 20);
+		give_up(k, why);
+	}
 	now = kcount_now();
 	if ((k->opt->verbose || isatty(2)) && now - k->last_progress >= 1.0) {
 		k->last_progress = now;
@@ -46,14 +59,14 @@ void counter_check(struct counter *k)
 	}
 }
 
-/* The product of the counts of the components of the unassigned variables of cvars[b,e). */
-static void count_children(struct counter *k, int b, int e, mpz_t out)
+/* The product of the counts of the components left of the component parent. */
+static void count_children(struct counter *k, const struct comp *parent, mpz_t out)
 {
 	int nc = k->ncomps, nv = k->cvars.n, ncl = k->ccls.n;
 	mpz_t t;
 
 	mpz_set_ui(out, 1);
-	mpz_mul_2exp(out, out, (mp_bitcnt_t)decompose(k, b, e));
+	mpz_mul_2exp(out, out, (mp_bitcnt_t)decompose(k, parent));
 	mpz_init(t);
 	for (int i = nc; i < k->ncomps && mpz_sgn(out); i++) {
 		count_comp(k, i, t);
@@ -84,7 +97,7 @@ static void branch(struct counter *k, const struct comp *c, mpz_t out)
 		k->stats->decisions++;
 		solver_assign(&k->s, 2 * c->branch + pol);
 		if (solver_propagate(&k->s)) {
-			count_children(k, c->var_begin, c->var_end, t);
+			count_children(k, c, t);
 			mpz_add(out, out, t);
 		}
 		solver_backtrack(&k->s, mark);
@@ -156,7 +169,11 @@ void count_formula(struct counter *k, const struct formula *f, mpz_t result)
 		mpz_set_ui(result, 0);
 		return;
 	}
+	struct comp all = { 0, f->nvars, 0, k->s.nlong, 0, 0 };
+
 	for (int v = 1; v <= f->nvars; v++)
 		ivec_push(&k->cvars, v);
-	count_children(k, 0, f->nvars, result);
+	for (int c = 0; c < k->s.nlong; c++)
+		ivec_push(&k->ccls, c);
+	count_children(k, &all, result);
 }

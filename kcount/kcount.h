@@ -161,13 +161,17 @@ struct decomposer {
 	uint32_t *var_mark, *cl_mark, *cl_sat;
 	int *score;
 	int *rank;                /* from order_rank */
+	int *var_comp, *cl_comp;  /* local component of a reached variable, active clause */
+	struct ivec queue;
+	struct ivec nv, nc, vpos, cpos, child; /* per local component (child: its comps index) */
 };
 void decomposer_init(struct decomposer *d, const struct solver *s);
 void decomposer_free(struct decomposer *d);
 struct counter;
-/* Splits the unassigned variables among cvars[begin,end) into components appended to the
- * counter's component stack; returns the number of free projected variables (in no clause). */
-int decompose(struct counter *k, int begin, int end);
+/* Splits the unassigned variables of the component with variables cvars[vb,ve) and clauses
+ * ccls[cb,ce) into components appended to the counter's component stack (their slices keep
+ * the parent's sorted order); returns the number of free projected variables. */
+int decompose(struct counter *k, const struct comp *parent);
 
 /* ---- count.c: the counting search ---- */
 struct counter {
