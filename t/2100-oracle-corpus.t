@@ -41,6 +41,6 @@ while read -r series xy dir f <&3; do
 	want=$("$T/oracle/kernel-env" - "$f" "$dir/koracle" brute "$f" 2>"$TMP/oracle.err") ||
 		want="oracle failed: $(head -n 1 "$TMP/oracle.err")"
 	got=$(pipeline "$f" "$xy")
-	is "$got" "$want" "$name ($xy): pipeline count = kernel count"
+	is "$got" "$want" "$name ($xy): pipeline count = kernel count ($want)"
 done 3< "$TMP/pairs"
 done_testing
