@@ -124,6 +124,7 @@ struct formula {
 	signed char *fixed;     /* by variable: 1/-1 value fixed by preprocessing, 0 free */
 	unsigned char *projected;
 	int nprojected;
+	int projection;         /* the input asked for a projected count */
 };
 void preprocess(struct formula *f, const struct dimacs_cnf *cnf, struct stats *st);
 void formula_free(struct formula *f);

@@ -59,7 +59,7 @@ static void print_result(const struct job *j)
 		printf("%zu %.6f\n", mpz_sgn(j->count) ? mpz_sizeinbase(j->count, 10) : 1, log10_of(j->count));
 	} else {
 		printf("s %s\n", mpz_sgn(j->count) ? "SATISFIABLE" : "UNSATISFIABLE");
-		printf("c s type %s\n", j->f.nprojected < j->f.nvars || o->file == NULL ? "pmc" : "mc");
+		printf("c s type %s\n", j->f.projection ? "pmc" : "mc");
 		if (mpz_sgn(j->count))
 			printf("c s log10-estimate %.6f\n", log10_of(j->count));
 		else

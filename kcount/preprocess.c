@@ -103,6 +103,7 @@ void preprocess(struct formula *f, const struct dimacs_cnf *cnf, struct stats *s
 
 	memset(f, 0, sizeof *f);
 	f->nvars = cnf->nvars;
+	f->projection = cnf->projected;
 	f->fixed = xcalloc((size_t)f->nvars + 1, 1);
 	mark_projection(f, cnf);
 	collect(f, cnf, &units);
