@@ -52,6 +52,7 @@ void options_parse(struct options *o, int argc, char **argv);
 	X(cache_evictions, "cache entries evicted under the memory cap") \
 	X(sat_checks, "satisfiability checks of projection-free components") \
 	X(preprocess_units, "variables fixed by preprocessing") \
+	X(eliminated, "hidden variables eliminated by resolution") \
 	X(max_depth, "deepest decision level")
 
 struct stats {
@@ -126,7 +127,13 @@ struct formula {
 	int nprojected;
 	int projection;         /* the input asked for a projected count */
 };
-void preprocess(struct formula *f, const struct dimacs_cnf *cnf, struct stats *st);
+/* eliminate: also eliminate variables outside the projection (counting, not sampling). */
+void preprocess(struct formula *f, const struct dimacs_cnf *cnf, int eliminate, struct stats *st);
+
+/* ---- eliminate.c: resolution of variables outside the projection ---- */
+/* Replaces f->clauses by raw (clauses ended by 0, units and empty clauses possible) in
+ * which bounded variable elimination has removed variables outside the projection. */
+void eliminate_hidden(struct formula *f, struct ivec *raw, struct stats *st);
 void formula_free(struct formula *f);
 
 /* ---- cache.c: component cache with exact keys and a memory cap ---- */

@@ -1,6 +1,7 @@
 /* preprocess: count-preserving simplification before the search: duplicate literals and
  * tautologies removed, unit clauses propagated to a fixpoint, satisfied clauses and false
- * literals dropped. */
+ * literals dropped; for projected counts, variables outside the projection eliminated by
+ * resolution (eliminate.c), then units propagated again. */
 #include <stdlib.h>
 #include <string.h>
 
@@ -44,17 +45,19 @@ static void mark_projection(struct formula *f, const struct dimacs_cnf *cnf)
 		f->nprojected += f->projected[v];
 }
 
-/* Normalized clauses of two or more literals into f->clauses, unit literals into units. */
-static void collect(struct formula *f, const struct dimacs_cnf *cnf, struct ivec *units)
+/* Normalized clauses of two or more literals of lits[0..nlits) (each ended by 0) into
+ * f->clauses, unit literals into units. */
+static void collect(struct formula *f, const int *lits, size_t nlits, struct ivec *units)
 {
-	int *c = xmalloc((cnf->nlits + 1) * sizeof *c);
+	int *c = xmalloc((nlits + 1) * sizeof *c);
 	size_t begin = 0;
 
-	for (size_t i = 0; i < cnf->nlits; i++) {
-		if (cnf->lits[i])
+	f->clauses.n = 0;
+	for (size_t i = 0; i < nlits; i++) {
+		if (lits[i])
 			continue;
 		int n = (int)(i - begin);
-		memcpy(c, cnf->lits + begin, (size_t)n * sizeof *c);
+		memcpy(c, lits + begin, (size_t)n * sizeof *c);
 		n = normalize(c, n);
 		begin = i + 1;
 		if (n == 0)
@@ -96,20 +99,14 @@ static void simplify(struct formula *f, const struct solver *s)
 	f->clauses.n = out;
 }
 
-void preprocess(struct formula *f, const struct dimacs_cnf *cnf, struct stats *st)
+/* Propagates the units over f->clauses to a fixpoint, fixing their variables. */
+static void fixpoint(struct formula *f, struct ivec *units, struct stats *st)
 {
-	struct ivec units = { 0 };
 	struct solver s;
 
-	memset(f, 0, sizeof *f);
-	f->nvars = cnf->nvars;
-	f->projection = cnf->projected;
-	f->fixed = xcalloc((size_t)f->nvars + 1, 1);
-	mark_projection(f, cnf);
-	collect(f, cnf, &units);
 	solver_init(&s, f->nvars, f->clauses.a, (size_t)f->clauses.n, st);
-	for (int i = 0; i < units.n && !f->unsat; i++) {
-		int l = LIT(units.a[i]);
+	for (int i = 0; i < units->n && !f->unsat; i++) {
+		int l = LIT(units->a[i]);
 		if (s.val[l] < 0)
 			f->unsat = 1;
 		else if (!s.val[l])
@@ -119,11 +116,31 @@ void preprocess(struct formula *f, const struct dimacs_cnf *cnf, struct stats *s
 		f->unsat = 1;
 	for (int i = 0; i < s.ntrail; i++)
 		f->fixed[VAR(s.trail[i])] = s.trail[i] & 1 ? -1 : 1;
-	st->preprocess_units = (uint64_t)s.ntrail;
+	st->preprocess_units += (uint64_t)s.ntrail;
 	if (!f->unsat)
 		simplify(f, &s);
 	solver_free(&s);
+	units->n = 0;
+}
+
+void preprocess(struct formula *f, const struct dimacs_cnf *cnf, int eliminate, struct stats *st)
+{
+	struct ivec units = { 0 }, raw = { 0 };
+
+	memset(f, 0, sizeof *f);
+	f->nvars = cnf->nvars;
+	f->projection = cnf->projected;
+	f->fixed = xcalloc((size_t)f->nvars + 1, 1);
+	mark_projection(f, cnf);
+	collect(f, cnf->lits, cnf->nlits, &units);
+	fixpoint(f, &units, st);
+	if (eliminate && !f->unsat && f->nprojected < f->nvars) {
+		eliminate_hidden(f, &raw, st);
+		collect(f, raw.a, (size_t)raw.n, &units);
+		fixpoint(f, &units, st);
+	}
 	ivec_free(&units);
+	ivec_free(&raw);
 }
 
 void formula_free(struct formula *f)

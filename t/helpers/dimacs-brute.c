@@ -18,8 +18,10 @@ static void usage(int status)
 {
 	fprintf(status ? stderr : stdout,
 		"usage: dimacs-brute FILE            print the (projected) model count\n"
-		"       dimacs-brute --gen SEED VARS CLAUSES [SHOW]\n"
-		"                                   print a random CNF, projected on SHOW variables\n");
+		"       dimacs-brute --gen SEED VARS CLAUSES [SHOW [MINLEN]]\n"
+		"                                   print a random CNF, projected on the first SHOW\n"
+		"                                   variables (-1: not projected); with MINLEN, clauses\n"
+		"                                   have MINLEN to MINLEN+2 literals, none empty\n");
 	exit(status);
 }
 
@@ -88,9 +90,10 @@ static int random_lit(int vars)
 	return rand() % 2 ? v : -v;
 }
 
-/* Random clauses of 1 to 4 literals over a random subset of the variables (so some are
- * unused), with occasional duplicate literals, tautologies and (rarely) an empty clause. */
-static void generate(unsigned seed, int vars, int clauses, int show)
+/* Random clauses of 1 to 4 literals (MINLEN to MINLEN+2 when minlen > 0) over a random
+ * subset of the variables (so some are unused), with occasional duplicate literals,
+ * tautologies and (rarely, without minlen) an empty clause. */
+static void generate(unsigned seed, int vars, int clauses, int show, int minlen)
 {
 	int used;
 
@@ -104,7 +107,7 @@ static void generate(unsigned seed, int vars, int clauses, int show)
 		printf(" 0\n");
 	}
 	for (int c = 0; c < clauses; c++) {
-		int len = rand() % 200 == 0 || used == 0 ? 0 : 1 + rand() % 4;
+		int len = minlen > 0 ? minlen + rand() % 3 : rand() % 200 == 0 || used == 0 ? 0 : 1 + rand() % 4;
 		for (int i = 0; i < len; i++) {
 			int lit = random_lit(used);
 			printf("%d ", lit);
@@ -121,7 +124,8 @@ int main(int argc, char **argv)
 
 	util_progname = "dimacs-brute";
 	if (argc >= 5 && strcmp(argv[1], "--gen") == 0) {
-		generate((unsigned)atol(argv[2]), atoi(argv[3]), atoi(argv[4]), argc > 5 ? atoi(argv[5]) : -1);
+		generate((unsigned)atol(argv[2]), atoi(argv[3]), atoi(argv[4]), argc > 5 ? atoi(argv[5]) : -1,
+			 argc > 6 ? atoi(argv[6]) : 0);
 		util_finish_stdout();
 		return 0;
 	}

@@ -1,0 +1,168 @@
+/* eliminate: bounded variable elimination of the variables outside the projection. For a
+ * projected count, replacing the clauses of a hidden variable x by all their resolvents on
+ * x is exact: the resolvents are equivalent to "exists x" of those clauses, so the set of
+ * projected assignments that extend to a model stays the same. (In a plain count this
+ * would merge models, so it is never done there.) A variable is eliminated only when its
+ * non-tautological resolvents are no more numerous than the clauses they replace and none
+ * is long. Eliminated variables are in no clause and hidden, so they count as factor 1. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "kcount.h"
+#include "util.h"
+
+enum { MAX_PRODUCT = 400, MAX_RESOLVENT = 24 };
+
+struct clauses {
+	struct ivec *lits;        /* by clause: DIMACS literals */
+	unsigned char *dead;
+	int n, cap;
+	struct ivec *occ;         /* by literal code: clauses containing it (dead ones too) */
+	signed char *mark;        /* by variable: sign of the literal in the clause being built */
+	struct ivec resolvents;   /* candidate resolvents, each ended by 0 */
+};
+
+static void add_clause(struct clauses *db, const int *lits, int n)
+{
+	if (db->n == db->cap) {
+		db->cap = db->cap ? 2 * db->cap : 1024;
+		db->lits = xrealloc(db->lits, (size_t)db->cap * sizeof *db->lits);
+		db->dead = xrealloc(db->dead, (size_t)db->cap);
+	}
+	memset(&db->lits[db->n], 0, sizeof db->lits[db->n]);
+	db->dead[db->n] = 0;
+	for (int i = 0; i < n; i++) {
+		ivec_push(&db->lits[db->n], lits[i]);
+		ivec_push(&db->occ[LIT(lits[i])], db->n);
+	}
+	db->n++;
+}
+
+static void load(struct clauses *db, const struct formula *f)
+{
+	int begin = 0;
+
+	db->occ = xcalloc(2 * (size_t)f->nvars + 2, sizeof *db->occ);
+	db->mark = xcalloc((size_t)f->nvars + 1, 1);
+	for (int i = 0; i < f->clauses.n; i++)
+		if (!f->clauses.a[i]) {
+			add_clause(db, f->clauses.a + begin, i - begin);
+			begin = i + 1;
+		}
+}
+
+/* The live clauses containing literal code l, compacted in place. */
+static struct ivec *live(struct clauses *db, int l)
+{
+	struct ivec *o = &db->occ[l];
+	int j = 0;
+
+	for (int i = 0; i < o->n; i++)
+		if (!db->dead[o->a[i]])
+			o->a[j++] = o->a[i];
+	o->n = j;
+	return o;
+}
+
+/* Appends the resolvent of clauses p and q on x to db->resolvents unless it is a
+ * tautology; returns 0 when it is too long. */
+static int resolve(struct clauses *db, int p, int q, int x)
+{
+	const struct ivec *a = &db->lits[p], *b = &db->lits[q];
+	int start = db->resolvents.n, taut = 0;
+
+	for (int i = 0; i < a->n; i++)
+		if (abs(a->a[i]) != x) {
+			db->mark[abs(a->a[i])] = (signed char)(a->a[i] > 0 ? 1 : -1);
+			ivec_push(&db->resolvents, a->a[i]);
+		}
+	for (int i = 0; i < b->n; i++) {
+		int v = abs(b->a[i]), s = b->a[i] > 0 ? 1 : -1;
+		if (v == x || db->mark[v] == s)
+			continue;
+		if (db->mark[v] == -s)
+			taut = 1;
+		ivec_push(&db->resolvents, b->a[i]);
+	}
+	for (int i = 0; i < a->n; i++)
+		db->mark[abs(a->a[i])] = 0;
+	if (taut)
+		db->resolvents.n = start;
+	else
+		ivec_push(&db->resolvents, 0);
+	return db->resolvents.n - start <= MAX_RESOLVENT + 1;
+}
+
+/* Eliminates x when that does not add clauses; 1 if it did. */
+static int try_eliminate(struct clauses *db, int x)
+{
+	struct ivec *pos = live(db, LIT(x)), *neg = live(db, LIT(-x));
+	int limit = pos->n + neg->n, count = 0, begin = 0;
+
+	if ((long)pos->n * neg->n > MAX_PRODUCT)
+		return 0;
+	db->resolvents.n = 0;
+	for (int i = 0; i < pos->n; i++)
+		for (int j = 0; j < neg->n; j++) {
+			int before = db->resolvents.n;
+			if (!resolve(db, pos->a[i], neg->a[j], x))
+				return 0;
+			count += db->resolvents.n > before;
+			if (count > limit)
+				return 0;
+		}
+	for (int i = 0; i < pos->n; i++)
+		db->dead[pos->a[i]] = 1;
+	for (int i = 0; i < neg->n; i++)
+		db->dead[neg->a[i]] = 1;
+	for (int i = 0; i < db->resolvents.n; i++)
+		if (!db->resolvents.a[i]) {
+			add_clause(db, db->resolvents.a + begin, i - begin);
+			begin = i + 1;
+		}
+	return 1;
+}
+
+static void store(struct clauses *db, struct ivec *raw)
+{
+	raw->n = 0;
+	for (int c = 0; c < db->n; c++) {
+		if (!db->dead[c]) {
+			for (int i = 0; i < db->lits[c].n; i++)
+				ivec_push(raw, db->lits[c].a[i]);
+			ivec_push(raw, 0);
+		}
+		ivec_free(&db->lits[c]);
+	}
+}
+
+static void db_free(struct clauses *db, int nvars)
+{
+	for (int l = 0; l < 2 * nvars + 2; l++)
+		ivec_free(&db->occ[l]);
+	free(db->occ);
+	free(db->lits);
+	free(db->dead);
+	free(db->mark);
+	ivec_free(&db->resolvents);
+}
+
+void eliminate_hidden(struct formula *f, struct ivec *raw, struct stats *st)
+{
+	struct clauses db = { 0 };
+
+	load(&db, f);
+	for (int round = 0; round < 3; round++) {
+		uint64_t before = st->eliminated;
+		for (int x = 1; x <= f->nvars; x++)
+			if (!f->projected[x] && !f->fixed[x] &&
+			    (db.occ[LIT(x)].n || db.occ[LIT(-x)].n) && try_eliminate(&db, x)) {
+				st->eliminated++;
+				db.occ[LIT(x)].n = db.occ[LIT(-x)].n = 0;
+			}
+		if (st->eliminated == before)
+			break;
+	}
+	store(&db, raw);
+	db_free(&db, f->nvars);
+}
