@@ -27,11 +27,20 @@ static void progress(struct counter *k)
 		k->cache.bytes / 1048576.0, k->depth);
 }
 
+size_t counter_peak(struct counter *k)
+{
+	size_t now = counter_bytes(k);
+
+	if (now > k->peak_bytes)
+		k->peak_bytes = now;
+	return k->peak_bytes;
+}
+
 /* Exit 2 without a count, with the statistics so far under -v. */
 static void give_up(struct counter *k, const char *why)
 {
 	if (k->opt->verbose)
-		stats_report(k->stats, kcount_now() - k->started, counter_bytes(k));
+		stats_report(k->stats, kcount_now() - k->started, counter_peak(k));
 	util_die(EXIT_TROUBLE, "%s: no count", why);
 }
 
@@ -48,6 +57,7 @@ void counter_check(struct counter *k)
 		snprintf(why, sizeof why, "timeout after %ld s", k->opt->timeout);
 		give_up(k, why);
 	}
+	counter_peak(k);
 	if (counter_bytes(k) > k->mem_limit) {
 		snprintf(why, sizeof why, "memory cap of %zu MiB reached", k->mem_limit >> 20);
 		give_up(k, why);

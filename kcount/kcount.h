@@ -193,7 +193,7 @@ struct counter {
 	const struct options *opt;
 	struct stats *stats;
 	int depth;
-	size_t mem_limit;
+	size_t mem_limit, peak_bytes;
 	volatile sig_atomic_t *stop; /* set by the timeout alarm */
 	unsigned char *sat_seen;  /* by variable, all zero between analyses */
 	unsigned ticks;
@@ -206,6 +206,8 @@ void counter_free(struct counter *k);
 void count_formula(struct counter *k, const struct formula *f, mpz_t result);
 size_t counter_bytes(const struct counter *k);
 void counter_check(struct counter *k);
+/* Largest counter_bytes seen so far (sampled), the current figure included. */
+size_t counter_peak(struct counter *k);
 
 /* ---- sat.c: satisfiability search (projection-free components, sampling) ---- */
 /* Searches an assignment of vars[0..n) extending the current one, branching in that order

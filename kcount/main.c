@@ -126,7 +126,7 @@ int main(int argc, char **argv)
 	if (!j.opt.sample)
 		print_result(&j);
 	if (j.opt.verbose)
-		stats_report(&j.stats, kcount_now() - j.k.started, counter_bytes(&j.k));
+		stats_report(&j.stats, kcount_now() - j.k.started, counter_peak(&j.k));
 	counter_free(&j.k);
 	formula_free(&j.f);
 	mpz_clear(j.count);
