@@ -1,11 +1,33 @@
 # kconfig-gen.awk: writes one random small Kconfig file (awk -v seed=S -f kconfig-gen.awk).
 # Symbols S1..Sn; every expression of Si reads only symbols before it and selects/implies
 # name only later ones, so the file has no dependency cycle. Uses bool/tristate symbols,
-# MODULES (sometimes), prompts with conditions, depends on, defaults, select, imply, if
-# blocks, menus (depends on, visible if), bool choices, comparisons, an int with a range.
+# MODULES (sometimes), prompts with conditions, depends on (also on m), defaults, select,
+# imply, if blocks, menus (depends on, visible if), bool choices, comparisons, an int with a
+# range, a string, second definitions of earlier symbols.
 # Constructs every release since 6.1 accepts; never `BOOL != y` (a kernel bug).
 
 function pick(n) { return int(rand() * n) }
+
+# a second definition of an earlier symbol that is not a choice member
+function redefine(i,   j, saved_int, saved_str) {
+	j = 1 + pick(i - 1)
+	if (member[j] || type[j] == "")
+		return
+	saved_int = has_int
+	saved_str = has_str
+	has_int = has_str = 0	# N and STR may read S1..S(i-1)
+	print ""
+	print "config S" j
+	if (rand() < 0.5)
+		print "\t" type[j] " \"S" j " again\"" cond(j)
+	else
+		print "\t" type[j]
+	if (rand() < 0.5)
+		print "\tdepends on " expr(j, 1)
+	print "\tdefault " expr(j, 1) cond(j)
+	has_int = saved_int
+	has_str = saved_str
+}
 
 # an atom over symbols S1..S(lim-1) (plus MODULES when present)
 function atom(lim,   k, r) {
@@ -19,6 +41,7 @@ function atom(lim,   k, r) {
 	if (r < 0.8) return k " != n"
 	if (r < 0.88 && lim > 2) return k " = S" (1 + pick(lim - 1))
 	if (r < 0.94 && has_int) return "N " ((rand() < 0.5) ? ">" : "<=") " " (2 + pick(6))
+	if (r < 0.97 && has_str) return "STR " ((rand() < 0.5) ? "=" : "!=") " \"" substr("ab", 1 + pick(2), 1) "\""
 	return k " = n"
 }
 
@@ -37,6 +60,8 @@ function emit_symbol(i, in_choice,   t, j, nd) {
 	t = in_choice ? "bool" : ((rand() < 0.5) ? "bool" : "tristate")
 	if (t == "tristate") ntri++
 	if (ntri > 5) t = "bool"
+	type[i] = t
+	member[i] = in_choice
 	print ""
 	print "config S" i
 	if (in_choice || rand() < 0.7)
@@ -45,6 +70,8 @@ function emit_symbol(i, in_choice,   t, j, nd) {
 		print "\t" t
 	if (rand() < 0.4)
 		print "\tdepends on " expr(in_choice ? choice_lim : i, 1)
+	else if (!in_choice && rand() < 0.05)
+		print "\tdepends on m"
 	if (in_choice)
 		return
 	nd = pick(3)
@@ -74,7 +101,7 @@ function emit_choice(first, last,   i) {
 BEGIN {
 	srand(seed)
 	n = 4 + pick(4)
-	has_int = 0
+	has_int = has_str = 0
 	print "# random Kconfig, seed " seed
 	if (rand() < 0.7) {
 		print ""
@@ -110,6 +137,16 @@ BEGIN {
 		} else {
 			emit_symbol(i, 0)
 			i++
+		}
+		if (i > 2 && rand() < 0.12)
+			redefine(i)
+		if (!has_str && i > 2 && rand() < 0.1) {
+			print ""
+			print "config STR"
+			print "\tstring" ((rand() < 0.5) ? " \"STR\"" : "")
+			print "\tdefault \"a\" if " expr(i, 1)
+			print "\tdefault \"b\"" cond(i)
+			has_str = 1
 		}
 		if (!has_int && i > 2 && rand() < 0.15) {
 			print ""
