@@ -52,6 +52,7 @@ void options_parse(struct options *o, int argc, char **argv);
 	X(cache_evictions, "cache entries evicted under the memory cap") \
 	X(sat_checks, "satisfiability checks of projection-free components") \
 	X(preprocess_units, "variables fixed by preprocessing") \
+	X(failed_literals, "failed literals found by probing") \
 	X(eliminated, "hidden variables eliminated by resolution") \
 	X(max_depth, "deepest decision level")
 

@@ -1,6 +1,6 @@
 /* preprocess: count-preserving simplification before the search: duplicate literals and
- * tautologies removed, unit clauses propagated to a fixpoint, satisfied clauses and false
- * literals dropped; for projected counts, variables outside the projection eliminated by
+ * tautologies removed, unit clauses propagated to a fixpoint, failed literals negated,
+ * satisfied clauses and false literals dropped; for projected counts, variables outside the projection eliminated by
  * resolution (eliminate.c), then units propagated again. */
 #include <stdlib.h>
 #include <string.h>
@@ -99,7 +99,35 @@ static void simplify(struct formula *f, const struct solver *s)
 	f->clauses.n = out;
 }
 
-/* Propagates the units over f->clauses to a fixpoint, fixing their variables. */
+/* 1 if assigning l at the root leads to a conflict (a failed literal); undoes it. */
+static int fails(struct solver *s, int l)
+{
+	int mark = s->ntrail, bad;
+
+	solver_assign(s, l);
+	bad = !solver_propagate(s);
+	solver_backtrack(s, mark);
+	return bad;
+}
+
+/* Fixes the negation of every failed literal; 0 when the formula is unsatisfiable. */
+static int probe(struct solver *s, struct stats *st)
+{
+	for (int v = 1; v <= s->nvars; v++) {
+		for (int l = 2 * v; l <= 2 * v + 1 && !s->val[l]; l++) {
+			if (!s->bins[NEG(l)].n || !fails(s, l))
+				continue;
+			st->failed_literals++;
+			solver_assign(s, NEG(l));
+			if (!solver_propagate(s))
+				return 0;
+		}
+	}
+	return 1;
+}
+
+/* Propagates the units over f->clauses to a fixpoint, fixing their variables, then fixes
+ * the negations of failed literals. */
 static void fixpoint(struct formula *f, struct ivec *units, struct stats *st)
 {
 	struct solver s;
@@ -112,7 +140,7 @@ static void fixpoint(struct formula *f, struct ivec *units, struct stats *st)
 		else if (!s.val[l])
 			solver_assign(&s, l);
 	}
-	if (!f->unsat && !solver_propagate(&s))
+	if (!f->unsat && (!solver_propagate(&s) || !probe(&s, st)))
 		f->unsat = 1;
 	for (int i = 0; i < s.ntrail; i++)
 		f->fixed[VAR(s.trail[i])] = s.trail[i] & 1 ? -1 : 1;
