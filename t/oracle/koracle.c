@@ -143,6 +143,23 @@ static void ko_clean_environment(void)
 	setenv("KCONFIG_OVERWRITECONFIG", "1", 1);
 }
 
+/* the private working directory, removed at exit also when conf exits on a parse error */
+static char *ko_scratch_dir;
+
+static void ko_remove_scratch(void)
+{
+	char *conf;
+
+	if (!ko_scratch_dir)
+		return;
+	conf = ko_path(ko_scratch_dir, "ko.config");
+	unlink(conf);
+	free(conf);
+	if (chdir("/") || rmdir(ko_scratch_dir))
+		fprintf(stderr, "koracle: warning: cannot remove '%s'\n", ko_scratch_dir);
+	ko_scratch_dir = NULL;
+}
+
 /* srctree (absolute), the name to parse relative to it, and a private cwd */
 static void ko_locate(struct ko *k, const char *kconfig)
 {
@@ -168,7 +185,8 @@ static void ko_locate(struct ko *k, const char *kconfig)
 	tmpl = ko_path(tmpdir && *tmpdir ? tmpdir : "/tmp", "koracle.XXXXXX");
 	if (!mkdtemp(tmpl))
 		ko_die(2, "cannot create a scratch directory: %s", strerror(errno));
-	k->scratch = tmpl;
+	k->scratch = ko_scratch_dir = tmpl;
+	atexit(ko_remove_scratch);
 	if (chdir(k->scratch))
 		ko_die(2, "cannot enter '%s': %s", k->scratch, strerror(errno));
 }
@@ -320,15 +338,6 @@ static void ko_load(struct ko *k, const char *kconfig)
 	ko_collect_menus(k);
 	ko_collect_domain(k);
 	ko_snapshot(k);
-}
-
-static void ko_unload(struct ko *k)
-{
-	char *conf = ko_path(k->scratch, "ko.config");
-
-	unlink(conf);
-	if (chdir("/") || rmdir(k->scratch))
-		fprintf(stderr, "koracle: warning: cannot remove '%s'\n", k->scratch);
 }
 
 /* ---------------------------------------------------------------- values */
@@ -756,7 +765,6 @@ int main(int argc, char **argv)
 	if (argc < 3)
 		ko_usage(2);
 	status = ko_run(&k, argv[1], argc - 2, argv + 2);
-	ko_unload(&k);
 	if (fflush(stdout) || ferror(stdout))
 		ko_die(2, "cannot write the output");
 	return status;
