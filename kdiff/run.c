@@ -11,6 +11,28 @@
 #include <time.h>
 #include <unistd.h>
 
+/* The signal that asked kdiff to stop while a child ran (the one signal flag). */
+static volatile sig_atomic_t stop_signal;
+
+static void on_stop(int sig)
+{
+	stop_signal = sig;
+}
+
+/* SIGINT, SIGTERM and SIGHUP stop the child too, then kdiff, instead of orphaning it. */
+static void catch_stop_signals(void)
+{
+	static const int sigs[] = { SIGINT, SIGTERM, SIGHUP };
+	struct sigaction sa;
+	size_t i;
+
+	memset(&sa, 0, sizeof sa);
+	sa.sa_handler = on_stop;
+	sigemptyset(&sa.sa_mask);
+	for (i = 0; i < sizeof sigs / sizeof *sigs; i++)
+		sigaction(sigs[i], &sa, NULL);
+}
+
 static double now(void)
 {
 	struct timespec ts;
@@ -60,13 +82,13 @@ static void child(char *const argv[], const char *out_path)
 	if (fd < 0 || dup2(fd, STDOUT_FILENO) < 0)
 		util_die(EXIT_TROUBLE, "cannot create '%s': %s", out_path, strerror(errno));
 	close(fd);
-	setpgid(0, 0);
 	execvp(argv[0], argv);
 	util_warn("cannot run '%s': %s", argv[0], strerror(errno));
 	_exit(127);
 }
 
-/* Waits for PID, polling so that it can be killed (with its process group) at DEADLINE. */
+/* Waits for PID, polling so that it can be killed at DEADLINE. The child stays in kdiff's
+ * process group, so an interrupt from the terminal stops it too. */
 static enum kd_run_result wait_for(pid_t pid, double deadline)
 {
 	struct timespec tick = { 0, 20 * 1000 * 1000 };
@@ -74,13 +96,18 @@ static enum kd_run_result wait_for(pid_t pid, double deadline)
 	pid_t r;
 
 	for (;;) {
-		r = waitpid(pid, &status, deadline > 0 ? WNOHANG : 0);
+		r = waitpid(pid, &status, WNOHANG);
 		if (r == pid)
 			return WIFEXITED(status) && WEXITSTATUS(status) == 0 ? KD_RUN_OK : KD_RUN_FAILED;
 		if (r < 0 && errno != EINTR)
 			return KD_RUN_FAILED;
+		if (stop_signal) {
+			kill(pid, SIGKILL);
+			waitpid(pid, &status, 0);
+			signal(stop_signal, SIG_DFL);
+			raise(stop_signal);
+		}
 		if (deadline > 0 && now() >= deadline) {
-			kill(-pid, SIGKILL);
 			kill(pid, SIGKILL);
 			waitpid(pid, &status, 0);
 			return KD_RUN_TIMEOUT;
@@ -95,13 +122,13 @@ enum kd_run_result kd_run(char *const argv[], const char *out_path, long timeout
 	enum kd_run_result r;
 	pid_t pid;
 
+	catch_stop_signals();
 	fflush(NULL);
 	pid = fork();
 	if (pid < 0)
 		util_die(EXIT_TROUBLE, "cannot fork: %s", strerror(errno));
 	if (pid == 0)
 		child(argv, out_path);
-	setpgid(pid, pid);
 	r = wait_for(pid, timeout > 0 ? start + timeout : 0);
 	if (seconds)
 		*seconds = now() - start;
