@@ -131,7 +131,7 @@ static void count_comp(struct counter *k, int ci, mpz_t out)
 	if (c.nproj == 0) {
 		int mark = k->s.ntrail;
 		k->stats->sat_checks++;
-		mpz_set_ui(out, (unsigned long)sat_search(k, k->cvars.a + c.var_begin, c.var_end - c.var_begin));
+		mpz_set_ui(out, (unsigned long)sat_search(k, k->cvars.a + c.var_begin, c.var_end - c.var_begin, 0));
 		solver_backtrack(&k->s, mark);
 	} else
 		branch(k, &c, out);
@@ -153,7 +153,6 @@ void counter_init(struct counter *k, const struct formula *f, const struct optio
 		if (f->fixed[v])
 			solver_assign(&k->s, f->fixed[v] > 0 ? 2 * v : 2 * v + 1);
 	k->s.qhead = k->s.ntrail;
-	decomposer_init(&k->d, &k->s);
 	k->sat_seen = xcalloc((size_t)f->nvars + 1, 1);
 	k->mem_limit = (size_t)opt->mem << 20;
 	if (counter_bytes(k) >= k->mem_limit)
@@ -181,6 +180,7 @@ void count_formula(struct counter *k, const struct formula *f, mpz_t result)
 	}
 	struct comp all = { 0, f->nvars, 0, k->s.nlong, 0, 0 };
 
+	decomposer_init(&k->d, &k->s);
 	for (int v = 1; v <= f->nvars; v++)
 		ivec_push(&k->cvars, v);
 	for (int c = 0; c < k->s.nlong; c++)

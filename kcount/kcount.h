@@ -212,8 +212,10 @@ size_t counter_peak(struct counter *k);
 
 /* ---- sat.c: satisfiability search (projection-free components, sampling) ---- */
 /* Searches an assignment of vars[0..n) extending the current one, branching in that order
- * on the saved phases; on success leaves it on the trail and returns 1. */
-int sat_search(struct counter *k, const int *vars, int n);
+ * on the saved phases; on success leaves it on the trail and returns 1. Learned clauses are
+ * forgotten at the end unless keep (only valid when every later search starts from the
+ * same assignment). */
+int sat_search(struct counter *k, const int *vars, int n, int keep);
 uint64_t sat_random(uint64_t *rng);
 
 /* ---- sample.c ---- */

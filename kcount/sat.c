@@ -3,7 +3,8 @@
  * sample models. Everything assigned before the search counts as fixed (level 0): learned
  * clauses leave out its literals, so they hold only under that assignment and are all
  * forgotten when the search ends. Decisions follow the given order and the saved phase. Within one search, every clause used in an analysis
- * belongs to the component searched, so no other component's state can leak into it. */
+ * belongs to the component searched, so no other component's state can leak into it.
+ * Sampling, whose searches all start from the same fixed assignment, keeps them. */
 #include <stdlib.h>
 
 #include "kcount.h"
@@ -153,7 +154,7 @@ static int search_loop(struct search *x)
 	}
 }
 
-int sat_search(struct counter *k, const int *vars, int n)
+int sat_search(struct counter *k, const int *vars, int n, int keep)
 {
 	struct search x = { .k = k, .vars = vars, .n = n };
 	int sat;
@@ -163,7 +164,8 @@ int sat_search(struct counter *k, const int *vars, int n)
 	k->s.dlevel = 0;
 	sat = search_loop(&x);
 	k->s.dlevel = 0;
-	solver_forget(&k->s);
+	if (!keep)
+		solver_forget(&k->s);
 	ivec_free(&x.learnt);
 	ivec_free(&x.level_start);
 	return sat;
