@@ -121,6 +121,9 @@ void menu_end_config(struct kparse *kp);
 /* ---- finalize.c: dependency propagation, choice membership ---- */
 void finalize_menus(struct kparse *kp);
 
+/* ---- check.c: what the kernel rejects after finalisation ---- */
+void check_choices(struct kparse *kp);
+
 /* ---- diag.c: diagnostics with the include chain ---- */
 void diag_error(struct kparse *kp, struct kloc at, const char *fmt, ...)
 	__attribute__((format(printf, 3, 4)));

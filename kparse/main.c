@@ -165,11 +165,14 @@ int main(int argc, char **argv)
 	if (!src_start(&kp, kp.top))
 		util_die(EXIT_TROUBLE, "cannot open '%s/%s'", kp.srctree, kp.top);
 	parse_run(&kp);
+	if (!kp.nerrors) {
+		finalize_menus(&kp);
+		check_choices(&kp);
+	}
 	if (kp.nerrors) {
 		fprintf(stderr, "kparse: %d error%s\n", kp.nerrors, kp.nerrors > 1 ? "s" : "");
 		return EXIT_REJECTED;
 	}
-	finalize_menus(&kp);
 	name_choices(&kp);
 	write_output(&kp, &o);
 	util_finish_stdout();

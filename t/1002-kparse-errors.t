@@ -20,9 +20,11 @@ mismatched-end|6.12|1|mismatched-end:4:1: error: unexpected '"'"'endmenu'"'"' wi
 missing-endchoice|6.12|1|missing-endchoice:5:10: error: syntax error, unexpected end of file
 bad-expression|6.12|1|bad-expression:3:17: error: syntax error, unexpected end of line
 choice-member-type|6.12|1|choice-member-type:4:1: error: choice member must be bool
+choice-member-depends|6.12|1|choice-member-depends:7:1: error: recursive dependency: choice member '"'"'B'"'"' depends on '"'"'A'"'"' of the same choice
+choice-member-default|6.12|1|choice-member-default:4:1: error: defaults for choice values not supported ('"'"'A'"'"')
 depends-if|6.12|1|depends-if:3:15: error: '"'"'depends on ... if'"'"' needs Kconfig 7.2 or later
 '
-plan 41
+plan 46
 
 echo "$cases" > "$TMP/cases"
 while IFS='|' read -r file version status first; do
@@ -47,6 +49,8 @@ run "$BIN/kparse" "$D/error-if"
 like "$ERR" "^error-if:3:1: warning: only a warning" "warning-if warns"
 run "$BIN/kparse" --kconfig-version 7.3 "$D/depends-if"
 is_status 0 "'depends on ... if' is accepted in 7.3"
+run "$BIN/kparse" --kconfig-version 6.1 "$D/choice-member-depends"
+is_status 0 "6.1 nests a member's dependent instead (no error)"
 # usage errors exit 2
 run "$BIN/kparse"
 is_status 2 "no argument: usage error"

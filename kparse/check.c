@@ -1,0 +1,43 @@
+/*
+ * check: what the kernel rejects after finalisation in Kconfig 6.12 and later (SEMANTICS 7.1,
+ * parser.y:choice_check_sanity): defaults on choice members, and a member whose dependencies
+ * name another member of its choice (the kernel's recursive dependency on the choice group).
+ * The kernel's general cycle check (symbol.c:sym_check_deps) is not reproduced.
+ */
+#include "kparse.h"
+
+static const struct ksym *member_in(const struct ksym *c, const struct ksym *self,
+				    const struct kexpr *e)
+{
+	for (size_t i = 0; i < c->nmembers; i++)
+		if (c->members[i] != self && kx_contains(e, c->members[i]))
+			return c->members[i];
+	return NULL;
+}
+
+static void check_member(struct kparse *kp, const struct ksym *c, const struct ksym *m)
+{
+	const struct ksym *other;
+
+	for (size_t i = 0; i < m->ndefs; i++)
+		if ((other = member_in(c, m, m->defs[i]->dep)))
+			diag_error(kp, m->defs[i]->at,
+				   "recursive dependency: choice member '%s' depends on '%s' of the same choice",
+				   m->name, other->name);
+	for (const struct kprop *p = m->props; p; p = p->next)
+		if (p->kind == KP_DEFAULT)
+			diag_error(kp, p->menu->at, "defaults for choice values not supported ('%s')",
+				   m->name);
+}
+
+void check_choices(struct kparse *kp)
+{
+	if (kp->version == KV_6_1)
+		return;
+	for (size_t i = 0; i < kp->syms.nchoices; i++) {
+		const struct ksym *c = kp->syms.choices[i];
+
+		for (size_t k = 0; k < c->nmembers; k++)
+			check_member(kp, c, c->members[k]);
+	}
+}
