@@ -172,3 +172,10 @@ bool env_set_arch(struct env *env, const char *arch, const char *srctree, bool s
 	}
 	return true;
 }
+
+/* with --shell the commands see the variables of -a and -D, as conf sees the Makefile's */
+void env_export(const struct env *env)
+{
+	for (size_t i = 0; i < env->nvars; i++)
+		setenv(env->vars[i].name, env->vars[i].value, 1);
+}

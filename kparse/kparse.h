@@ -145,6 +145,7 @@ void env_set(struct env *env, const char *name, const char *value);
 const char *env_get(struct env *env, const char *name);	/* marks it read */
 const char *env_peek(const struct env *env, const char *name);
 bool env_set_arch(struct env *env, const char *arch, const char *srctree, bool shell);
+void env_export(const struct env *env);
 char *env_kernelversion(const char *srctree, int *version, int *patchlevel);
 
 /* ---- preprocess.c: the macro language ---- */

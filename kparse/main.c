@@ -123,6 +123,8 @@ static void set_environment(struct kparse *kp, const struct options *o)
 		env_set(&kp->env, name, eq + 1);
 		free(name);
 	}
+	if (kp->shell)
+		env_export(&kp->env);
 }
 
 /* unnamed choices are choice.1, choice.2, ... in parse order (kir(5)) */
