@@ -2,7 +2,8 @@
 # kparse --symbols against the kernel's own front end (t/oracle: koracle symbols, in the
 # environment of t/oracle/kernel-env) for x86_64 and three other architectures of Linux 6.1,
 # 6.12 and the newest release: the same symbols, types, prompts, choices and locations, byte for
-# byte. kparse runs in its default (abstract) mode: none of it depends on macro results.
+# byte. kparse runs in its default (abstract) mode: none of it depends on macro results; for
+# x86_64 also in --shell mode.
 . "$(dirname "$0")/lib.sh"
 
 trees=""
@@ -12,7 +13,7 @@ for v in 6.1 6.12 newest; do
 done
 [ -n "$trees" ] || skip_all "no kernel tree (share/get-kernel)"
 archs="x86_64 arm64 riscv um"
-plan $(($(echo $trees | wc -w) * 4))
+plan $(($(echo $trees | wc -w) * 5))
 
 mkdir "$TMP/cwd"
 for t in $trees; do
@@ -21,6 +22,7 @@ for t in $trees; do
 		name="$(basename "$t") $a"
 		if [ -z "$oracle" ]; then
 			skip "$name: the oracle does not build: $(head -n 1 "$TMP/build.err")"
+			[ "$a" = x86_64 ] && skip "$name --shell: no oracle"
 			continue
 		fi
 		(cd "$TMP/cwd" && "$T/oracle/kernel-env" "$a" "$t" "$oracle/koracle" symbols \
@@ -29,8 +31,13 @@ for t in $trees; do
 		run "$BIN/kparse" --symbols -a "$a" "$t"
 		if [ "$STATUS" != 0 ]; then
 			fail "$name: kparse exit status $STATUS"
+			[ "$a" = x86_64 ] && fail "$name --shell: not run"
 			continue
 		fi
 		same_file "$OUT" "$TMP/oracle.tsv" "$name: kparse --symbols = koracle symbols"
+		[ "$a" = x86_64 ] || continue
+		# with --shell the commands run like the kernel's: the same list
+		run "$BIN/kparse" --shell --symbols -a "$a" "$t"
+		same_file "$OUT" "$TMP/oracle.tsv" "$name: kparse --shell --symbols = koracle symbols"
 	done
 done
