@@ -17,6 +17,8 @@ void decomposer_init(struct decomposer *d, const struct solver *s)
 	d->rank = xcalloc((size_t)s->nvars + 1, sizeof *d->rank);
 	d->var_comp = xcalloc((size_t)s->nvars + 1, sizeof *d->var_comp);
 	order_rank(s, d->rank);
+	d->branchable = xcalloc((size_t)s->nvars + 1, 1);
+	s->stats->defined = (uint64_t)define_branchable(s, d->branchable);
 	d->cl_mark = xcalloc((size_t)s->nlong + 1, sizeof *d->cl_mark);
 	d->cl_sat = xcalloc((size_t)s->nlong + 1, sizeof *d->cl_sat);
 	d->cl_comp = xcalloc((size_t)s->nlong + 1, sizeof *d->cl_comp);
@@ -27,6 +29,7 @@ void decomposer_free(struct decomposer *d)
 	free(d->var_mark);
 	free(d->score);
 	free(d->rank);
+	free(d->branchable);
 	free(d->var_comp);
 	free(d->cl_mark);
 	free(d->cl_sat);
@@ -159,14 +162,15 @@ static void open_children(struct counter *k, int n, int first)
 	k->ccls.n = cat;
 }
 
-/* Picks the projected variable of highest rank (then score) as the branch of its child. */
+/* Counts the projected variables of a child and picks the branchable one of highest rank
+ * (then score) as its branch. */
 static void consider_branch(struct counter *k, struct comp *c, int v, long *best)
 {
 	long key;
 
-	if (!k->s.projected[v])
+	c->nproj += k->s.projected[v];
+	if (!k->d.branchable[v])
 		return;
-	c->nproj++;
 	key = (long)k->d.rank[v] * 65536 + k->d.score[v];
 	if (key > *best) {
 		*best = key;

@@ -1,6 +1,7 @@
 /* count: the counting search: branch on a variable of a component, propagate, split what
  * is left into independent components, multiply their counts, cache each component's count.
- * Projected counting branches on projected variables only; a component without any counts
+ * Projected counting branches on projected variables and on hidden ones that are functions
+ * of them (define.c) only; a component without projected variables counts
  * 1 if it is satisfiable, else 0. */
 #include <stdio.h>
 #include <stdlib.h>

@@ -28,6 +28,7 @@ size_t ivec_bytes(const struct ivec *v);
 	X(seed, 0, "seed", "S", "random seed for --sample (default 1)") \
 	X(mem, 0, "mem", "MB", "memory cap in MiB (default: half the physical memory)") \
 	X(timeout, 0, "timeout", "S", "give up after S seconds (exit 2, no count)") \
+	X(no_elim, 0, "no-elim", NULL, "keep hidden variables (no elimination by resolution)") \
 	X(verbose, 'v', "verbose", NULL, "progress and statistics on standard error") \
 	X(help, 'h', "help", NULL, "print this help and exit") \
 	X(version, 0, "version", NULL, "print the version and exit")
@@ -54,6 +55,7 @@ void options_parse(struct options *o, int argc, char **argv);
 	X(preprocess_units, "variables fixed by preprocessing") \
 	X(failed_literals, "failed literals found by probing") \
 	X(eliminated, "hidden variables eliminated by resolution") \
+	X(defined, "hidden variables found defined by gates (branched on)") \
 	X(max_depth, "deepest decision level")
 
 struct stats {
@@ -114,6 +116,11 @@ int solver_learn(struct solver *s, const int *lits, int n);
 void solver_forget(struct solver *s);
 size_t solver_bytes(const struct solver *s);
 
+/* ---- define.c: hidden variables defined by projected ones ---- */
+/* branchable[v]: projected, or a function of projected variables (a gate output); returns
+ * the number of the latter. */
+int define_branchable(const struct solver *s, unsigned char *branchable);
+
 /* ---- order.c: branching ranks from an approximate tree decomposition ---- */
 /* rank[v] for every variable: higher ranks are branched on first. */
 void order_rank(const struct solver *s, int *rank);
@@ -170,6 +177,7 @@ struct decomposer {
 	uint32_t *var_mark, *cl_mark, *cl_sat;
 	int *score;
 	int *rank;                /* from order_rank */
+	unsigned char *branchable; /* from define_branchable */
 	int *var_comp, *cl_comp;  /* local component of a reached variable, active clause */
 	struct ivec queue;
 	struct ivec nv, nc, vpos, cpos, child; /* per local component (child: its comps index) */

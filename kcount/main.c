@@ -119,7 +119,7 @@ int main(int argc, char **argv)
 		alarm((unsigned)j.opt.timeout);
 	}
 	dimacs_load(j.opt.file, &cnf);
-	preprocess(&j.f, &cnf, !j.opt.sample, &j.stats);
+	preprocess(&j.f, &cnf, !j.opt.sample && !j.opt.no_elim, &j.stats);
 	dimacs_free(&cnf);
 	mpz_init(j.count);
 	run_with_big_stack(&j);

@@ -3,12 +3,14 @@
 # projected, satisfiable or not, with duplicate literals, tautologies, empty clauses and
 # unused variables (dimacs-brute --gen); every other one has clauses of 2 to 4 or 3 to 5
 # literals and no units, so that preprocessing leaves work (and hidden variables to
-# eliminate) to the search.
+# eliminate) to the search. Then random Tseitin circuits (dimacs-brute --gates), whose
+# hidden gate outputs kcount may branch on.
 . "$(dirname "$0")/lib.sh"
 BRUTE=$TOP/build/t/dimacs-brute
 [ -x "$BRUTE" ] || skip_all "build/t/dimacs-brute not built (make test-helpers)"
 N=400
-plan $((N + 1))
+G=150
+plan $((N + 2 * G + 1))
 bad=0
 i=1
 while [ $i -le $N ]; do
@@ -21,6 +23,18 @@ while [ $i -le $N ]; do
 	run "$BIN/kcount" -q "$TMP/r.cnf"
 	if [ "$STATUS" = 0 ] && [ "$(cat "$OUT")" = "$expected" ]; then pass "gen $i $vars $clauses $show $minlen: $expected"
 	else fail "gen $i $vars $clauses $show $minlen: expected $expected, got $(cat "$OUT") (status $STATUS)"; bad=$((bad + 1)); fi
+	i=$((i + 1))
+done
+# random Tseitin circuits: hidden gate outputs are eliminated, or (--no-elim) branched on
+i=1
+while [ $i -le $G ]; do
+	"$BRUTE" --gates $i > "$TMP/g.cnf"
+	expected=$("$BRUTE" "$TMP/g.cnf")
+	for opt in --no-elim -q; do
+		run "$BIN/kcount" -q $opt "$TMP/g.cnf"
+		if [ "$STATUS" = 0 ] && [ "$(cat "$OUT")" = "$expected" ]; then pass "gates $i $opt: $expected"
+		else fail "gates $i $opt: expected $expected, got $(cat "$OUT") (status $STATUS)"; bad=$((bad + 1)); fi
+	done
 	i=$((i + 1))
 done
 is "$bad" 0 "no disagreement"
