@@ -11,6 +11,9 @@ struct kexpr *kx_new(enum kx_op op, struct kexpr *a, struct kexpr *b)
 	e->op = op;
 	e->a = a;
 	e->b = b;
+	e->depth = 1 + (a ? a->depth : 0);
+	if (b && b->depth >= e->depth)
+		e->depth = b->depth + 1;
 	return e;
 }
 

@@ -64,8 +64,11 @@ const char *sym_type_name(enum ktype type);
 /* ---- kexpr.c: expressions ---- */
 enum kx_op { KX_SYM, KX_NOT, KX_AND, KX_OR, KX_EQ, KX_NE, KX_LT, KX_LE, KX_GT, KX_GE };
 
+#define KX_MAX_DEPTH 10000	/* deeper expressions are rejected: they are walked recursively */
+
 struct kexpr {
 	enum kx_op op;
+	int depth;
 	struct kexpr *a, *b;	/* operands; comparisons have two KX_SYM operands */
 	struct ksym *sym;	/* KX_SYM */
 };
@@ -214,6 +217,7 @@ struct kparse {
 	struct ksym *modules_sym;
 	char *mainmenu;
 	int nerrors;
+	bool too_deep;		/* an expression was too deep (reported once) */
 	struct lex_state lex;
 	void *scanner;
 	char *pending_error;	/* a syntax error waiting for its recovery rule */

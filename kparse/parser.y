@@ -25,6 +25,7 @@ int lex_token(YYSTYPE *lval, YYLTYPE *lloc, struct kparse *kp);
 #define yylex lex_token
 
 static void flush_pending(struct kparse *kp);
+static struct kexpr *bounded(struct kparse *kp, struct kexpr *e, struct kloc at);
 static void yyerror(YYLTYPE *loc, struct kparse *kp, const char *msg);
 static void end_block(struct kparse *kp, const char *end, const char *block, struct kloc at);
 static struct ksym *word_symbol(struct kparse *kp, char *word, struct kloc at, bool expr);
@@ -363,9 +364,9 @@ expr:	  symbol				{ $$ = kx_sym($1); }
 	| symbol T_EQUAL symbol			{ $$ = kx_new(KX_EQ, kx_sym($1), kx_sym($3)); }
 	| symbol T_UNEQUAL symbol		{ $$ = kx_new(KX_NE, kx_sym($1), kx_sym($3)); }
 	| T_OPEN_PAREN expr T_CLOSE_PAREN	{ $$ = $2; }
-	| T_NOT expr				{ $$ = kx_new(KX_NOT, $2, NULL); }
-	| expr T_OR expr			{ $$ = kx_new(KX_OR, $1, $3); }
-	| expr T_AND expr			{ $$ = kx_new(KX_AND, $1, $3); }
+	| T_NOT expr				{ $$ = bounded(kp, kx_new(KX_NOT, $2, NULL), @1); }
+	| expr T_OR expr			{ $$ = bounded(kp, kx_new(KX_OR, $1, $3), @2); }
+	| expr T_AND expr			{ $$ = bounded(kp, kx_new(KX_AND, $1, $3), @2); }
 ;
 
 nonconst_symbol: T_WORD	{ $$ = word_symbol(kp, $1, @1, false); };
@@ -441,6 +442,17 @@ static void end_block(struct kparse *kp, const char *end, const char *block, str
 		return;
 	}
 	menu_end_block(kp);
+}
+
+/* an expression deeper than KX_MAX_DEPTH is an error (reported once a run), cut to its operand */
+static struct kexpr *bounded(struct kparse *kp, struct kexpr *e, struct kloc at)
+{
+	if (e->depth <= KX_MAX_DEPTH)
+		return e;
+	if (!kp->too_deep)
+		diag_error(kp, at, "expression nested deeper than %d levels", KX_MAX_DEPTH);
+	kp->too_deep = true;
+	return e->a;
 }
 
 static bool word_ok(const char *w)
