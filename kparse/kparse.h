@@ -194,7 +194,7 @@ struct lex_state {
 	size_t len, cap;
 };
 
-int lex_init(struct kparse *kp, FILE *fp);
+int lex_init(struct kparse *kp);
 void lex_push_file(struct kparse *kp, FILE *fp);
 void lex_destroy(struct kparse *kp);
 int parse_run(struct kparse *kp);

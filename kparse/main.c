@@ -162,11 +162,12 @@ int main(int argc, char **argv)
 	set_environment(&kp, &o);
 	sym_init(&kp.syms);
 	menu_init(&kp);
-	if (lex_init(&kp, NULL))
+	if (lex_init(&kp))
 		util_die(EXIT_TROUBLE, "out of memory");
 	if (!src_start(&kp, kp.top))
 		util_die(EXIT_TROUBLE, "cannot open '%s/%s'", kp.srctree, kp.top);
 	parse_run(&kp);
+	lex_destroy(&kp);
 	if (!kp.nerrors) {
 		finalize_menus(&kp);
 		check_choices(&kp);
