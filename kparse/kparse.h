@@ -57,7 +57,6 @@ struct ksym *sym_lookup(struct symtab *t, const char *name);	/* a named symbol, 
 struct ksym *sym_const(struct symtab *t, const char *text);	/* a quoted constant */
 struct ksym *sym_atom(struct symtab *t, const char *text, struct kloc at);
 struct ksym *sym_new_choice(struct symtab *t, const char *name);
-struct ksym *sym_find_choice(struct symtab *t, const char *name);
 struct ksym **sym_sorted(const struct symtab *t, size_t *n);	/* declared symbols by name */
 const char *sym_type_name(enum ktype type);
 
@@ -179,7 +178,6 @@ bool src_start(struct kparse *kp, const char *name);
 void src_source(struct kparse *kp, const char *pattern, struct kloc at, bool relative,
 		bool optional);
 bool src_pop(struct kparse *kp);
-const char *src_relative(const struct kparse *kp, const char *name);
 
 /* ---- lexer.l / parser.y ---- */
 struct lex_state {

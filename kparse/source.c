@@ -11,7 +11,7 @@
 #include "kparse.h"
 #include "util.h"
 
-const char *src_relative(const struct kparse *kp, const char *name)
+static const char *src_relative(const struct kparse *kp, const char *name)
 {
 	size_t n = strlen(kp->srctree);
 

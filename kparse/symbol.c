@@ -93,7 +93,7 @@ struct ksym *sym_atom(struct symtab *t, const char *text, struct kloc at)
 	return s;
 }
 
-struct ksym *sym_find_choice(struct symtab *t, const char *name)
+static struct ksym *sym_find_choice(struct symtab *t, const char *name)
 {
 	for (size_t i = 0; name && i < t->nchoices; i++)
 		if (t->choices[i]->name && !strcmp(t->choices[i]->name, name))
