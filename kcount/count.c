@@ -15,7 +15,7 @@ static void count_comp(struct counter *k, int ci, mpz_t out);
 
 size_t counter_bytes(const struct counter *k)
 {
-	return solver_bytes(&k->s) + k->cache.bytes + ivec_bytes(&k->cvars) + ivec_bytes(&k->ccls)
+	return k->solver_bytes + (size_t)k->s.lits_cap * sizeof(int) + k->cache.bytes + ivec_bytes(&k->cvars) + ivec_bytes(&k->ccls)
 	       + (size_t)k->compcap * sizeof *k->comps + (size_t)k->s.nvars * 16 + (size_t)k->s.nlong * 8
 	       + k->key.cap + (size_t)k->depth * 256;
 }
@@ -155,6 +155,7 @@ void counter_init(struct counter *k, const struct formula *f, const struct optio
 			solver_assign(&k->s, f->fixed[v] > 0 ? 2 * v : 2 * v + 1);
 	k->s.qhead = k->s.ntrail;
 	k->sat_seen = xcalloc((size_t)f->nvars + 1, 1);
+	k->solver_bytes = solver_bytes(&k->s);
 	k->mem_limit = (size_t)opt->mem << 20;
 	if (counter_bytes(k) >= k->mem_limit)
 		util_die(EXIT_TROUBLE, "memory cap of %ld MiB too small for this formula", opt->mem);

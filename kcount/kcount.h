@@ -203,6 +203,7 @@ struct counter {
 	struct stats *stats;
 	int depth;
 	size_t mem_limit, peak_bytes;
+	size_t solver_bytes;      /* the solver's fixed structures, measured once */
 	volatile sig_atomic_t *stop; /* set by the timeout alarm */
 	unsigned char *sat_seen;  /* by variable, all zero between analyses */
 	unsigned ticks;

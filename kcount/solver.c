@@ -226,12 +226,13 @@ void solver_forget(struct solver *s)
 	s->nlits = s->nclauses ? s->start[s->nlong - 1] + s->len[s->nlong - 1] : 0;
 }
 
+/* Measured once: watch lists count twice, room for them to move and grow. */
 size_t solver_bytes(const struct solver *s)
 {
 	size_t b = (size_t)s->nvars * 20;
 
 	for (int l = 0; l < 2 * s->nvars + 2; l++)
-		b += ivec_bytes(&s->bins[l]) + ivec_bytes(&s->watches[l]) + 2 * sizeof(struct ivec);
+		b += ivec_bytes(&s->bins[l]) + 2 * ivec_bytes(&s->watches[l]) + 2 * sizeof(struct ivec);
 	for (int v = 0; v <= s->nvars; v++)
 		b += ivec_bytes(&s->occ[v]) + sizeof(struct ivec);
 	return b + (size_t)s->nlong * 12;
