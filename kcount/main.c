@@ -75,7 +75,7 @@ static void *run(void *arg)
 	struct job *j = arg;
 
 	counter_init(&j->k, &j->f, &j->opt, &j->stats, &timed_out);
-	if (j->opt.sample)
+	if (j->opt.sample >= 0)
 		sample_models(&j->k, &j->f, j->opt.sample, (uint64_t)j->opt.seed);
 	else
 		count_formula(&j->k, &j->f, j->count);
@@ -119,11 +119,11 @@ int main(int argc, char **argv)
 		alarm((unsigned)j.opt.timeout);
 	}
 	dimacs_load(j.opt.file, &cnf);
-	preprocess(&j.f, &cnf, !j.opt.sample && !j.opt.no_elim, &j.stats);
+	preprocess(&j.f, &cnf, j.opt.sample < 0 && !j.opt.no_elim, &j.stats);
 	dimacs_free(&cnf);
 	mpz_init(j.count);
 	run_with_big_stack(&j);
-	if (!j.opt.sample)
+	if (j.opt.sample < 0)
 		print_result(&j);
 	if (j.opt.verbose)
 		stats_report(&j.stats, kcount_now() - j.k.started, counter_peak(&j.k));

@@ -77,6 +77,7 @@ void options_parse(struct options *o, int argc, char **argv)
 
 	memset(o, 0, sizeof *o);
 	o->seed = 1;
+	o->sample = -1;         /* not sampling */
 	while ((c = getopt_long(argc, argv, "qvh", long_options, NULL)) != -1)
 		set(o, c < OPT_COUNT ? c : short_to_id(c), optarg);
 	if (o->help) {
