@@ -107,7 +107,7 @@ static long default_mem_mib(void)
 
 int main(int argc, char **argv)
 {
-	static struct job j;
+	struct job j = { 0 };
 	struct dimacs_cnf cnf;
 
 	util_progname = "kcount";
