@@ -1,9 +1,12 @@
 /*
  * check: what the kernel rejects after finalisation in Kconfig 6.12 and later (SEMANTICS 7.1,
- * parser.y:choice_check_sanity): defaults on choice members, and a member whose dependencies
- * name another member of its choice (the kernel's recursive dependency on the choice group).
+ * 9.1; parser.y:choice_check_sanity, transitional_check_sanity): defaults on choice members,
+ * a member whose dependencies name another member of its choice (the kernel's recursive
+ * dependency on the choice group), and transitional symbols with more than a type and help.
  * The kernel's general cycle check (symbol.c:sym_check_deps) is not reproduced.
  */
+#include <stdlib.h>
+
 #include "kparse.h"
 
 static const struct ksym *member_in(const struct ksym *c, const struct ksym *self,
@@ -30,10 +33,29 @@ static void check_member(struct kparse *kp, const struct ksym *c, const struct k
 				   m->name);
 }
 
-void check_choices(struct kparse *kp)
+/* a transitional symbol has no dependency, visibility or property at all */
+static void check_transitional(struct kparse *kp, const struct ksym *s)
 {
+	for (size_t i = 0; i < s->ndefs; i++)
+		if (s->defs[i]->dep || s->props) {
+			diag_error(kp, s->defs[i]->at,
+				   "transitional symbols can only have help sections ('%s')", s->name);
+			return;
+		}
+}
+
+void check_model(struct kparse *kp)
+{
+	size_t n;
+	struct ksym **syms;
+
 	if (kp->version == KV_6_1)
 		return;
+	syms = sym_sorted(&kp->syms, &n);
+	for (size_t i = 0; i < n; i++)
+		if (syms[i]->transitional)
+			check_transitional(kp, syms[i]);
+	free(syms);
 	for (size_t i = 0; i < kp->syms.nchoices; i++) {
 		const struct ksym *c = kp->syms.choices[i];
 

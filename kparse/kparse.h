@@ -124,7 +124,7 @@ void menu_end_config(struct kparse *kp);
 void finalize_menus(struct kparse *kp);
 
 /* ---- check.c: what the kernel rejects after finalisation ---- */
-void check_choices(struct kparse *kp);
+void check_model(struct kparse *kp);
 
 /* ---- diag.c: diagnostics with the include chain ---- */
 void diag_error(struct kparse *kp, struct kloc at, const char *fmt, ...)

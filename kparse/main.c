@@ -170,7 +170,7 @@ int main(int argc, char **argv)
 	lex_destroy(&kp);
 	if (!kp.nerrors) {
 		finalize_menus(&kp);
-		check_choices(&kp);
+		check_model(&kp);
 	}
 	if (kp.nerrors) {
 		fprintf(stderr, "kparse: %d error%s\n", kp.nerrors, kp.nerrors > 1 ? "s" : "");
