@@ -2,7 +2,8 @@
  * check: what the kernel rejects after finalisation in Kconfig 6.12 and later (SEMANTICS 7.1,
  * 9.1; parser.y:choice_check_sanity, transitional_check_sanity): defaults on choice members,
  * a member whose dependencies name another member of its choice (the kernel's recursive
- * dependency on the choice group), and transitional symbols with more than a type and help.
+ * dependency on the choice group), a member prompted outside its choice, and transitional
+ * symbols with more than a type and help.
  * The kernel's general cycle check (symbol.c:sym_check_deps) is not reproduced.
  */
 #include <stdlib.h>
@@ -18,6 +19,14 @@ static const struct ksym *member_in(const struct ksym *c, const struct ksym *sel
 	return NULL;
 }
 
+/* whether entry m is in the block of choice c, directly or inside an if */
+static bool inside(const struct kmenu *m, const struct ksym *c)
+{
+	for (m = m->parent; m && !m->sym; m = m->parent)
+		;
+	return m && m->sym == c;
+}
+
 static void check_member(struct kparse *kp, const struct ksym *c, const struct ksym *m)
 {
 	const struct ksym *other;
@@ -27,10 +36,14 @@ static void check_member(struct kparse *kp, const struct ksym *c, const struct k
 			diag_error(kp, m->defs[i]->at,
 				   "recursive dependency: choice member '%s' depends on '%s' of the same choice",
 				   m->name, other->name);
-	for (const struct kprop *p = m->props; p; p = p->next)
+	for (const struct kprop *p = m->props; p; p = p->next) {
 		if (p->kind == KP_DEFAULT)
 			diag_error(kp, p->menu->at, "defaults for choice values not supported ('%s')",
 				   m->name);
+		if (p->kind == KP_PROMPT && !inside(p->menu, c))
+			diag_error(kp, p->menu->at,
+				   "choice value has a prompt outside its choice group ('%s')", m->name);
+	}
 }
 
 /* a transitional symbol has no dependency, visibility or property at all */

@@ -22,10 +22,11 @@ bad-expression|6.12|1|bad-expression:3:17: error: syntax error, unexpected end o
 choice-member-type|6.12|1|choice-member-type:4:1: error: choice member must be bool
 choice-member-depends|6.12|1|choice-member-depends:7:1: error: recursive dependency: choice member '"'"'B'"'"' depends on '"'"'A'"'"' of the same choice
 choice-member-default|6.12|1|choice-member-default:4:1: error: defaults for choice values not supported ('"'"'A'"'"')
+choice-prompt-outside|6.12|1|choice-prompt-outside:9:1: error: choice value has a prompt outside its choice group ('"'"'A'"'"')
 transitional-default|7.2|1|transitional-default:1:1: error: transitional symbols can only have help sections ('"'"'OLD'"'"')
 depends-if|6.12|1|depends-if:3:15: error: '"'"'depends on ... if'"'"' needs Kconfig 7.2 or later
 '
-plan 48
+plan 50
 
 echo "$cases" > "$TMP/cases"
 while IFS='|' read -r file version status first; do
