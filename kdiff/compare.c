@@ -39,20 +39,42 @@ static void split_names(const struct kd_model *old, const struct kd_model *new_,
 	}
 }
 
-/* The whole definition, locations aside: what a renamed option keeps. Empty when the
- * definition says too little to recognise the option by (no prompt, default, select...). */
-static char *rename_key(const struct kd_symbol *s)
+static const enum kd_aspect telling[] = { KD_A_PROMPT, KD_A_DEFAULT, KD_A_SELECT, KD_A_IMPLY,
+	KD_A_RANGE };
+
+/* Whether TEXT has a line other than a default to n ("n if COND"), which says nothing. */
+static bool says_something(const char *text, enum kd_aspect a)
 {
-	static const enum kd_aspect telling[] = { KD_A_PROMPT, KD_A_DEFAULT, KD_A_SELECT,
-		KD_A_IMPLY, KD_A_RANGE };
-	char *key = xstrdup(s->reverse), *next;
-	bool told = *s->reverse != '\0';
+	const char *line;
+
+	if (a != KD_A_DEFAULT)
+		return *text != '\0';
+	for (line = text; *line; line = strchr(line, '\n') + 1)
+		if (strncmp(line, "n if ", 5))
+			return true;
+	return false;
+}
+
+/* Whether the definition says more than a type and dependencies. */
+static bool tells_own(const struct kd_symbol *s)
+{
 	size_t i;
-	int a;
 
 	for (i = 0; i < sizeof telling / sizeof *telling; i++)
-		told |= *s->aspect[telling[i]] != '\0';
-	if (!told) {
+		if (says_something(s->aspect[telling[i]], telling[i]))
+			return true;
+	return false;
+}
+
+/* The whole definition, locations aside: what a renamed option keeps. Empty when the
+ * definition says too little to recognise the option by (no prompt, default, select...,
+ * and nothing selects or implies it). */
+static char *rename_key(const struct kd_symbol *s)
+{
+	char *key = xstrdup(s->reverse), *next;
+	int a;
+
+	if (!tells_own(s) && !*s->reverse) {
 		*key = '\0';
 		return key;
 	}
@@ -62,6 +84,45 @@ static char *rename_key(const struct kd_symbol *s)
 		key = next;
 	}
 	return key;
+}
+
+/* Whether NAME has the LEN characters at WORD as one of its _-separated words. */
+static bool has_word(const char *name, const char *word, size_t len)
+{
+	size_t n;
+
+	for (; *name; name += n + (name[n] == '_')) {
+		n = strcspn(name, "_");
+		if (n == len && !strncmp(name, word, len))
+			return true;
+	}
+	return false;
+}
+
+/* A word of A's name, other than a generic one, also in B's name (MEMORY_BALLOON, BALLOON). */
+static bool share_word(const char *a, const char *b)
+{
+	static const char generic[] = " ARCH HAVE HAS ENABLE SUPPORT SUPPORTS USE USES NEED NEEDS WANT "
+		"WANTS GENERIC CONFIG ";
+	char word[128];
+	size_t len;
+
+	for (; *a; a += len + (a[len] == '_')) {
+		len = strcspn(a, "_");
+		if (len == 0 || len + 3 > sizeof word)
+			continue;
+		snprintf(word, sizeof word, " %.*s ", (int)len, a);
+		if (!strstr(generic, word) && has_word(b, a, len))
+			return true;
+	}
+	return false;
+}
+
+/* An option known only by who selects it must also keep part of its name to count as renamed
+ * (else ARCH_EPHEMERAL_INODES and HAVE_ARCH_TLB_REMOVE_TABLE, both selected by X86, would). */
+static bool plausible(const struct kd_symbol *old, const struct kd_symbol *new_)
+{
+	return tells_own(old) || share_word(old->name, new_->name);
 }
 
 struct keyed {
@@ -118,7 +179,8 @@ static size_t pair_renames(struct kd_diff *d)
 		ie = run_end(r, d->nremoved, i);
 		je = run_end(a, d->nadded, j);
 		c = strcmp(r[i].key, a[j].key);
-		if (c == 0 && *r[i].key && ie == i + 1 && je == j + 1) {
+		if (c == 0 && *r[i].key && ie == i + 1 && je == j + 1 &&
+			plausible(d->removed[r[i].at].old, d->added[a[j].at].new_)) {
 			d->removed[r[i].at].new_ = d->added[a[j].at].new_;
 			d->added[a[j].at].old = d->removed[r[i].at].old;
 			paired++;
