@@ -1,5 +1,6 @@
 /* report: helpers every report writer (text, TSV, JSON, history) uses. */
 #include "kdiff.h"
+#include "util.h"
 
 #include <math.h>
 #include <stdlib.h>
@@ -20,6 +21,8 @@ char *kd_aspect_list(unsigned mask)
 	const char *sep = "";
 	int a;
 
+	if (!f)
+		util_die(EXIT_TROUBLE, "out of memory");
 	for (a = 0; a < KD_NASPECTS; a++)
 		if (mask & 1u << a) {
 			fprintf(f, "%s%s", sep, kd_aspect_name[a]);
