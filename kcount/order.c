@@ -9,7 +9,7 @@
 #include "kcount.h"
 #include "util.h"
 
-enum { DEGREE_CAP = 250 };
+enum { DEGREE_CAP = 250, LONG_CLAUSE = 64 };
 
 struct heap_item {
 	int degree, var;
@@ -74,8 +74,17 @@ static void sort_unique(struct ivec *v)
 	v->n = m;
 }
 
+/* A clause's variables as a clique; a long one (a hyperedge the quadratic clique would make
+ * too costly) as a path instead, which keeps it connected. */
 static void add_clique(struct graph *g, const int *lits, int n)
 {
+	if (n > LONG_CLAUSE) {
+		for (int i = 1; i < n; i++) {
+			ivec_push(&g->adj[VAR(lits[i - 1])], VAR(lits[i]));
+			ivec_push(&g->adj[VAR(lits[i])], VAR(lits[i - 1]));
+		}
+		return;
+	}
 	for (int i = 0; i < n; i++)
 		for (int j = 0; j < n; j++)
 			if (i != j)

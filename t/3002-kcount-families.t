@@ -4,7 +4,7 @@
 # products of independent components, projected blocks, counts far beyond 64 bits.
 . "$(dirname "$0")/lib.sh"
 command -v bc >/dev/null || skip_all "bc not installed"
-plan 30
+plan 32
 
 # check NAME EXPECTED FILE: kcount -q FILE prints EXPECTED
 check() {
@@ -78,3 +78,8 @@ check "empty projection, unsatisfiable" 0 "$TMP/noshow0.cnf"
 awk 'BEGIN { for (i = 1; i < 200; i++) print -i, i + 1, 0; print -200, 1, 0 }' > "$TMP/ring.cnf.body"
 cnf "$TMP/ring.cnf" 500
 check "equivalence ring and free variables" "$(echo "2 * 2^300" | bc | tr -d '\\\n')" "$TMP/ring.cnf"
+
+# two clauses of 3000 literals (all true is excluded, all false too): 2^3000 - 2
+awk 'BEGIN { print "p cnf 3000 2"; s = ""; t = ""; for (i = 1; i <= 3000; i++) { s = s i " "; t = t (-i) " " }
+	print s "0"; print t "0" }' > "$TMP/long.cnf"
+check "two clauses of 3000 literals" "$(echo "2^3000 - 2" | bc | tr -d '\\\n')" "$TMP/long.cnf"
