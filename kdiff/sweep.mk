@@ -6,7 +6,8 @@
 # R/A.count (share/kcount-timed: kcount under TIMEOUT seconds, a count file of kdiff(1), with
 # the time it took or why there is no count), then per arch $(OUT)/history-A.tsv, .txt and
 # .svg (kdiff --history). Trees come from share/get-kernel. Run from the top directory,
-# after `make`. A count that does not finish in TIMEOUT is recorded as not counted.
+# after `make`. A count that does not finish in TIMEOUT is recorded as not counted; delete
+# the .count files (or OUT) to count again, e.g. with a newer kcount or a longer TIMEOUT.
 OUT ?= sweep
 RELEASES ?= 6.1 6.12 7.3
 ARCHES ?= x86_64
@@ -16,6 +17,7 @@ BIN ?= bin
 
 KCOUNT_TIMED := KCOUNT=$(BIN)/kcount share/kcount-timed -t $(TIMEOUT) $(if $(MEMORY),-m $(MEMORY))
 IRS := $(foreach r,$(RELEASES),$(foreach a,$(ARCHES),$(OUT)/$(r)/$(a).ir))
+CNFS := $(IRS:.ir=.cnf)
 COUNTS := $(IRS:.ir=.count)
 HISTORIES := $(foreach a,$(ARCHES),$(OUT)/history-$(a).tsv)
 
@@ -40,6 +42,8 @@ $(OUT)/history-%.tsv: $(foreach r,$(RELEASES),$(OUT)/$(r)/%.count)
 		$(foreach r,$(RELEASES),$(OUT)/$(r)/$*.ir) > $@.tmp && mv $@.tmp $@
 	$(BIN)/kdiff --history $(foreach r,$(RELEASES),$(OUT)/$(r)/$*.ir) > $(OUT)/history-$*.txt
 
+# IR and count files are named above, so a missing one is remade; CNF files are kept, but a
+# missing one is not remade while its count file is up to date.
 .PHONY: all irs counts
-.SECONDARY:
+.SECONDARY: $(CNFS)
 .DELETE_ON_ERROR:
