@@ -53,22 +53,51 @@ static int is_gate(const struct solver *s, const unsigned char *branchable, unsi
 	return found;
 }
 
+/* Queues the variables sharing a clause with v, the gates v may be an input of. */
+static void queue_neighbours(const struct solver *s, int v, struct ivec *queue, unsigned char *queued)
+{
+	for (int l = 2 * v; l <= 2 * v + 1; l++)
+		for (int i = 0; i < s->bins[l].n; i++) {
+			int w = VAR(s->bins[l].a[i]);
+			if (!queued[w]) {
+				queued[w] = 1;
+				ivec_push(queue, w);
+			}
+		}
+	for (int i = 0; i < s->occ[v].n; i++) {
+		const int *cl = s->lits + s->start[s->occ[v].a[i]];
+		for (int j = 0; j < s->len[s->occ[v].a[i]]; j++)
+			if (!queued[VAR(cl[j])]) {
+				queued[VAR(cl[j])] = 1;
+				ivec_push(queue, VAR(cl[j]));
+			}
+	}
+}
+
 int define_branchable(const struct solver *s, unsigned char *branchable)
 {
 	unsigned char *mark = xcalloc(2 * (size_t)s->nvars + 2, 1);
-	int defined = 0, more = 1;
+	unsigned char *queued = xcalloc((size_t)s->nvars + 1, 1);
+	struct ivec queue = { 0 };
+	int defined = 0;
 
 	memcpy(branchable, s->projected, (size_t)s->nvars + 1);
-	while (more) {
-		more = 0;
-		for (int v = 1; v <= s->nvars; v++)
-			if (!branchable[v] && !s->val[2 * v] &&
-			    (is_gate(s, branchable, mark, 2 * v) || is_gate(s, branchable, mark, 2 * v + 1))) {
-				branchable[v] = 1;
-				defined++;
-				more = 1;
-			}
+	for (int v = s->nvars; v >= 1; v--) {
+		queued[v] = 1;
+		ivec_push(&queue, v);
 	}
+	while (queue.n) {
+		int v = queue.a[--queue.n];
+		queued[v] = 0;
+		if (branchable[v] || s->val[2 * v] ||
+		    !(is_gate(s, branchable, mark, 2 * v) || is_gate(s, branchable, mark, 2 * v + 1)))
+			continue;
+		branchable[v] = 1;
+		defined++;
+		queue_neighbours(s, v, &queue, queued);
+	}
+	ivec_free(&queue);
+	free(queued);
 	free(mark);
 	return defined;
 }

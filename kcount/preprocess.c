@@ -8,6 +8,8 @@
 #include "kcount.h"
 #include "util.h"
 
+enum { PROBE_BUDGET = 50 * 1000 * 1000 };
+
 static int by_var(const void *a, const void *b)
 {
 	int x = abs(*(const int *)a), y = abs(*(const int *)b);
@@ -110,10 +112,13 @@ static int fails(struct solver *s, int l)
 	return bad;
 }
 
-/* Fixes the negation of every failed literal; 0 when the formula is unsatisfiable. */
+/* Fixes the negation of every failed literal; 0 when the formula is unsatisfiable. Gives
+ * up after a budget of propagations (probing a long chain of implications is quadratic). */
 static int probe(struct solver *s, struct stats *st)
 {
-	for (int v = 1; v <= s->nvars; v++) {
+	uint64_t budget = st->propagations + PROBE_BUDGET;
+
+	for (int v = 1; v <= s->nvars && st->propagations < budget; v++) {
 		for (int l = 2 * v; l <= 2 * v + 1 && !s->val[l]; l++) {
 			if (!s->bins[NEG(l)].n || !fails(s, l))
 				continue;

@@ -4,7 +4,7 @@
 # products of independent components, projected blocks, counts far beyond 64 bits.
 . "$(dirname "$0")/lib.sh"
 command -v bc >/dev/null || skip_all "bc not installed"
-plan 32
+plan 34
 
 # check NAME EXPECTED FILE: kcount -q FILE prints EXPECTED
 check() {
@@ -83,3 +83,9 @@ check "equivalence ring and free variables" "$(echo "2 * 2^300" | bc | tr -d '\\
 awk 'BEGIN { print "p cnf 3000 2"; s = ""; t = ""; for (i = 1; i <= 3000; i++) { s = s i " "; t = t (-i) " " }
 	print s "0"; print t "0" }' > "$TMP/long.cnf"
 check "two clauses of 3000 literals" "$(echo "2^3000 - 2" | bc | tr -d '\\\n')" "$TMP/long.cnf"
+
+# 20000 hidden variables equivalent to the shown one, in descending order: count 2 (and
+# preprocessing must not go quadratic on the chain)
+awk 'BEGIN { n = 20000; print "p cnf", n, 2 * (n - 1); print "c p show 1 0"
+	for (i = n; i > 1; i--) { print i, -(i - 1), 0; print -i, i - 1, 0 } }' > "$TMP/chain.cnf"
+check "chain of 20000 equivalences, projected on its end" 2 "$TMP/chain.cnf"
