@@ -3,7 +3,7 @@
 PREFIX ?= /usr/local
 CC ?= cc
 CFLAGS ?= -O2 -g
-CFLAGS += -std=c11 -D_POSIX_C_SOURCE=200809L -D_DEFAULT_SOURCE -Wall -Wextra -Wno-unused-parameter
+CFLAGS += -std=c11 -D_GNU_SOURCE -Wall -Wextra -Wno-unused-parameter
 CPPFLAGS += -Ishare
 FLEX ?= flex
 BISON ?= bison
