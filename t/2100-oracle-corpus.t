@@ -10,27 +10,11 @@
 counter=$(counter_cmd)
 [ -n "$counter" ] || skip_all "no model counter built yet (kcount or build/t/dimacs-brute)"
 
-# the work list: one line "SERIES XY ORACLE_DIR FILE" per applicable pair
-: > "$TMP/pairs"
-for series in 6.1 6.12 newest; do
-	oracle_for "$series" || continue
-	for f in "$T"/kconfig/*.kconfig; do
-		corpus_applies "$f" "$ORACLE_XY" && echo "$series $ORACLE_XY $ORACLE_DIR $f" >> "$TMP/pairs"
-	done
-done
-[ -s "$TMP/pairs" ] || skip_all "no kernel tree or no oracle build (share/get-kernel, flex, bison)"
-plan "$(wc -l < "$TMP/pairs")"
+corpus_pairs
 
 # pipeline FILE XY: the count by kparse | kcnf | counter, or why there is none
 pipeline() {
-	shell=
-	grep -q '\$(shell,' "$1" && shell=--shell
-	run "$BIN/kparse" --kconfig-version "$2" $shell "$1"
-	[ "$STATUS" = 0 ] || { echo "kparse exit $STATUS: $(head -n 1 "$ERR")"; return; }
-	cp "$OUT" "$TMP/ir"
-	run "$BIN/kcnf" "$TMP/ir"
-	[ "$STATUS" = 0 ] || { echo "kcnf exit $STATUS: $(head -n 1 "$ERR")"; return; }
-	cp "$OUT" "$TMP/cnf"
+	corpus_cnf "$1" "$2" || return
 	run $counter "$TMP/cnf"
 	[ "$STATUS" = 0 ] || { echo "counter exit $STATUS: $(head -n 1 "$ERR")"; return; }
 	cat "$OUT"

@@ -9,27 +9,7 @@ check=$TOP/build/t/cnf-check
 [ -x "$BIN/kcnf" ] || skip_all "kcnf not built yet"
 [ -x "$check" ] || skip_all "build/t/cnf-check not built (make test-helpers)"
 
-: > "$TMP/pairs"
-for series in 6.1 6.12 newest; do
-	oracle_for "$series" || continue
-	for f in "$T"/kconfig/*.kconfig; do
-		corpus_applies "$f" "$ORACLE_XY" && echo "$ORACLE_XY $ORACLE_DIR $f" >> "$TMP/pairs"
-	done
-done
-[ -s "$TMP/pairs" ] || skip_all "no kernel tree or no oracle build (share/get-kernel, flex, bison)"
-plan "$(wc -l < "$TMP/pairs")"
-
-# cnf_of FILE XY: $TMP/cnf, or why there is none
-cnf_of() {
-	shell=
-	grep -q '\$(shell,' "$1" && shell=--shell
-	run "$BIN/kparse" --kconfig-version "$2" $shell "$1"
-	[ "$STATUS" = 0 ] || { echo "kparse exit $STATUS: $(head -n 1 "$ERR")"; return 1; }
-	cp "$OUT" "$TMP/ir"
-	run "$BIN/kcnf" "$TMP/ir"
-	[ "$STATUS" = 0 ] || { echo "kcnf exit $STATUS: $(head -n 1 "$ERR")"; return 1; }
-	cp "$OUT" "$TMP/cnf"
-}
+corpus_pairs
 
 # configs LISTFILE DIR: one .config per "A=y B=n ..." line of koracle brute --list
 configs() {
@@ -44,12 +24,12 @@ configs() {
 	}' "$1"
 }
 
-while read -r xy dir f <&3; do
+while read -r _ xy dir f <&3; do
 	name="$(basename "$f") ($xy)"
 	rm -rf "$TMP/valid" && mkdir "$TMP/valid"
 	"$T/oracle/kernel-env" - "$f" "$dir/koracle" brute --list "$f" > "$TMP/list" 2>/dev/null
 	configs "$TMP/list" "$TMP/valid"
-	if ! why=$(cnf_of "$f" "$xy"); then
+	if ! why=$(corpus_cnf "$f" "$xy"); then
 		fail "$name: the kernel's valid configurations satisfy the CNF"
 		diag "$why"
 		continue

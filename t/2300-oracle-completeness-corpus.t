@@ -12,26 +12,11 @@ samples=20
 [ -x "$BIN/kcount" ] || skip_all "kcount not built yet"
 [ -x "$check" ] || skip_all "build/t/cnf-check not built (make test-helpers)"
 
-: > "$TMP/pairs"
-for series in 6.1 6.12 newest; do
-	oracle_for "$series" || continue
-	for f in "$T"/kconfig/*.kconfig; do
-		corpus_applies "$f" "$ORACLE_XY" && echo "$ORACLE_XY $ORACLE_DIR $f" >> "$TMP/pairs"
-	done
-done
-[ -s "$TMP/pairs" ] || skip_all "no kernel tree or no oracle build (share/get-kernel, flex, bison)"
-plan "$(wc -l < "$TMP/pairs")"
+corpus_pairs
 
 # sample FILE XY: $TMP/models/model-K.config from kparse | kcnf | kcount --sample, or why not
 sample() {
-	shell=
-	grep -q '\$(shell,' "$1" && shell=--shell
-	run "$BIN/kparse" --kconfig-version "$2" $shell "$1"
-	[ "$STATUS" = 0 ] || { echo "kparse exit $STATUS: $(head -n 1 "$ERR")"; return 1; }
-	cp "$OUT" "$TMP/ir"
-	run "$BIN/kcnf" "$TMP/ir"
-	[ "$STATUS" = 0 ] || { echo "kcnf exit $STATUS: $(head -n 1 "$ERR")"; return 1; }
-	cp "$OUT" "$TMP/cnf"
+	corpus_cnf "$1" "$2" || return 1
 	run "$BIN/kcount" --sample "$samples" --seed 2300 "$TMP/cnf"
 	[ "$STATUS" = 0 ] || { echo "kcount --sample exit $STATUS: $(head -n 1 "$ERR")"; return 1; }
 	cp "$OUT" "$TMP/samples"
@@ -39,7 +24,7 @@ sample() {
 	[ "$STATUS" = 0 ] || { echo "no model in the sample: $(head -n 1 "$ERR")"; return 1; }
 }
 
-while read -r xy dir f <&3; do
+while read -r _ xy dir f <&3; do
 	name="$(basename "$f") ($xy)"
 	rm -rf "$TMP/models" && mkdir "$TMP/models"
 	if ! why=$(sample "$f" "$xy"); then

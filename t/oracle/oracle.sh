@@ -46,3 +46,32 @@ counter_cmd() {
 		echo "$TOP/build/t/dimacs-brute"
 	fi
 }
+
+# corpus_pairs: writes $TMP/pairs, one line "SERIES XY ORACLE_DIR FILE" per corpus file and
+# release (6.1, 6.12, newest) it applies to, then plans one test per line; skips the whole
+# test when no release has a tree and an oracle build
+corpus_pairs() {
+	: > "$TMP/pairs"
+	for _series in 6.1 6.12 newest; do
+		oracle_for "$_series" || continue
+		for _f in "$T"/kconfig/*.kconfig; do
+			corpus_applies "$_f" "$ORACLE_XY" &&
+				echo "$_series $ORACLE_XY $ORACLE_DIR $_f" >> "$TMP/pairs"
+		done
+	done
+	[ -s "$TMP/pairs" ] || skip_all "no kernel tree or no oracle build (share/get-kernel, flex, bison)"
+	plan "$(wc -l < "$TMP/pairs")"
+}
+
+# corpus_cnf FILE XY: $TMP/ir and $TMP/cnf from kparse | kcnf (--shell when FILE runs a
+# command: the corpus's commands are deterministic), or prints why not and fails
+corpus_cnf() {
+	_shell=
+	grep -q '\$(shell,' "$1" && _shell=--shell
+	run "$BIN/kparse" --kconfig-version "$2" $_shell "$1"
+	[ "$STATUS" = 0 ] || { echo "kparse exit $STATUS: $(head -n 1 "$ERR")"; return 1; }
+	cp "$OUT" "$TMP/ir"
+	run "$BIN/kcnf" "$TMP/ir"
+	[ "$STATUS" = 0 ] || { echo "kcnf exit $STATUS: $(head -n 1 "$ERR")"; return 1; }
+	cp "$OUT" "$TMP/cnf"
+}
