@@ -1,11 +1,11 @@
 #!/bin/sh
 # The kernel oracle itself (t/oracle/koracle brute): it reproduces counts worked out by hand
 # (t/kconfig/hand-counts.tsv) and, where the team's shared toys are present
-# ($KCOUNT_ORACLE_TOYS, default /work/shared/tools/kconf-oracle/toys), their expected.tsv,
+# ($KCOUNT_ORACLE_TOYS, default ../shared/tools/kconf-oracle/toys), their expected.tsv,
 # each with the scripts/kconfig of the matching tree; files a release rejects must be refused.
 . "$(dirname "$0")/lib.sh"
 . "$T/oracle/oracle.sh"
-toys=${KCOUNT_ORACLE_TOYS:-/work/shared/tools/kconf-oracle/toys}
+toys=${KCOUNT_ORACLE_TOYS:-$TOP/../shared/tools/kconf-oracle/toys}
 
 # cases: "SERIES FILE EXPECTED" (EXPECTED a count or "error")
 : > "$TMP/cases"

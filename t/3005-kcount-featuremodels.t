@@ -1,8 +1,8 @@
 #!/bin/sh
-# kcount on the published feature models of /work/shared/bench/featuremodels: every count
+# kcount on the published feature models of ../shared/bench/featuremodels: every count
 # equals the one of the public counters ganak and sharpSAT-TD (COUNTS.tsv there).
 . "$(dirname "$0")/lib.sh"
-FM=${KC_FEATUREMODELS:-/work/shared/bench/featuremodels}
+FM=${KC_FEATUREMODELS:-$TOP/../shared/bench/featuremodels}
 [ -r "$FM/COUNTS.tsv" ] || skip_all "no feature models in $FM"
 plan $(($(tail -n +2 "$FM/COUNTS.tsv" | wc -l) * 2))
 tail -n +2 "$FM/COUNTS.tsv" | while IFS='	' read -r file source vars clauses ganak sharpsattd secs; do

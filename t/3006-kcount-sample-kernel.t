@@ -3,7 +3,7 @@
 # 274k clauses): each model assigns every variable and satisfies every clause (checked by
 # an awk pass over the formula, independent of kcount).
 . "$(dirname "$0")/lib.sh"
-XZ=${KC_KERNEL_KCLAUSE:-/work/shared/bench/kernel-kclause/linux-6.12-x86_64.cnf.xz}
+XZ=${KC_KERNEL_KCLAUSE:-$TOP/../shared/bench/kernel-kclause/linux-6.12-x86_64.cnf.xz}
 [ -r "$XZ" ] || skip_all "no kernel-sized formula at $XZ"
 command -v xz >/dev/null || skip_all "xz not installed"
 plan 4
