@@ -14,6 +14,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "../oracle/dotconfig_line.h"
 #include "dimacs.h"
 #include "util.h"
 
@@ -262,28 +263,6 @@ static int search(struct checker *k)
 
 /* ---------------------------------------------------------------- configurations */
 
-/* one line of a .config: y, m or n and the symbol name cut in place; 0 for other lines */
-static char config_line(char *line, char **name)
-{
-	size_t n = strcspn(line, "\r\n");
-	static const char unset[] = " is not set";
-	size_t u = sizeof(unset) - 1;
-
-	line[n] = '\0';
-	if (!strncmp(line, "# CONFIG_", 9) && n > 9 + u && !strcmp(line + n - u, unset)) {
-		line[n - u] = '\0';
-		*name = line + 9;
-		return 'n';
-	}
-	if (!strncmp(line, "CONFIG_", 7) && n > 9 && line[n - 2] == '=' &&
-	    strchr("ymn", line[n - 1])) {
-		line[n - 2] = '\0';
-		*name = line + 7;
-		return line[n - 1];
-	}
-	return 0;
-}
-
 /* the value of every mapped symbol in FILE (n when absent); warns about unmapped ones */
 static char *read_config(const struct checker *k, const char *file)
 {
@@ -296,7 +275,7 @@ static char *read_config(const struct checker *k, const char *file)
 	while (fgets(line, sizeof(line), f)) {
 		struct sym *s;
 
-		if (!(v = config_line(line, &name)))
+		if (!(v = dotconfig_line(line, &name)))
 			continue;
 		if ((s = find_sym(k, name)))
 			vals[s - k->syms] = v;

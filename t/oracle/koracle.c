@@ -27,6 +27,7 @@
 
 #include <fcntl.h>
 #include <sys/stat.h>
+#include "dotconfig_line.h"
 
 #ifdef KORACLE_OLD_API
 #define KO_FOR_SYMS(sym) \
@@ -537,29 +538,6 @@ static int ko_brute(struct ko *k, bool list)
 
 /* ---------------------------------------------------------------- check */
 
-/* one line of a .config: CONFIG_X=y|m|n or # CONFIG_X is not set; the name is cut in place */
-static char ko_config_line(char *line, char **name)
-{
-	size_t n = strlen(line);
-	static const char unset[] = " is not set";
-
-	while (n && (line[n - 1] == '\n' || line[n - 1] == '\r'))
-		line[--n] = '\0';
-	if (!strncmp(line, "# CONFIG_", 9) && n > 9 + strlen(unset) &&
-	    !strcmp(line + n - strlen(unset), unset)) {
-		line[n - strlen(unset)] = '\0';
-		*name = line + 9;
-		return 'n';
-	}
-	if (!strncmp(line, "CONFIG_", 7) && n > 9 && line[n - 2] == '=' &&
-	    strchr("ymn", line[n - 1])) {
-		line[n - 2] = '\0';
-		*name = line + 7;
-		return line[n - 1];
-	}
-	return 0;
-}
-
 /* the bool/tristate values of FILE into vals (n when absent); unknown symbols set to y/m
  * are reported in *extra. The lines for domain symbols are copied to OUT. */
 static void ko_read_input(const struct ko *k, const char *file, char *vals, FILE *out,
@@ -576,7 +554,7 @@ static void ko_read_input(const struct ko *k, const char *file, char *vals, FILE
 	while (getline(&line, &size, in) != -1) {
 		int i;
 
-		if (!(v = ko_config_line(line, &name)))
+		if (!(v = dotconfig_line(line, &name)))
 			continue;
 		i = ko_dom_index(k, name);
 		if (i >= 0) {
