@@ -3,12 +3,7 @@
 # kparse -a ARCH without any diagnostic, and its IR ends with the end marker.
 . "$(dirname "$0")/lib.sh"
 
-trees=""
-for v in 6.1 6.12 newest; do
-	t=$(kernel_tree "$v")
-	[ -n "$t" ] && trees="$trees $t"
-done
-[ -n "$trees" ] || skip_all "no kernel tree (share/get-kernel)"
+kernel_trees
 plan $(echo $trees | wc -w)
 
 for t in $trees; do

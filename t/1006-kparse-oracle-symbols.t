@@ -6,12 +6,7 @@
 # x86_64 also in --shell mode.
 . "$(dirname "$0")/lib.sh"
 
-trees=""
-for v in 6.1 6.12 newest; do
-	t=$(kernel_tree "$v")
-	[ -n "$t" ] && trees="$trees $t"
-done
-[ -n "$trees" ] || skip_all "no kernel tree (share/get-kernel)"
+kernel_trees
 archs="x86_64 arm64 riscv um"
 plan $(($(echo $trees | wc -w) * 5))
 

@@ -56,3 +56,14 @@ done_testing() { [ "$_failed" = 0 ]; }
 
 # kernel_tree VERSION: path of a tree (share/get-kernel), or empty when none can be obtained
 kernel_tree() { "$TOP/share/get-kernel" "$1" 2>/dev/null || true; }
+
+# kernel_trees: sets $trees to the trees of 6.1, 6.12 and the newest release that can be
+# obtained, space separated; skips the whole test when there is none
+kernel_trees() {
+	trees=""
+	for _v in 6.1 6.12 newest; do
+		_t=$(kernel_tree "$_v")
+		[ -n "$_t" ] && trees="$trees $_t"
+	done
+	[ -n "$trees" ] || skip_all "no kernel tree (share/get-kernel)"
+}
