@@ -282,6 +282,20 @@ static bool read_header(struct reader *r, const char *kind)
 
 /* Entry records (kir(5) SYMBOL RECORDS, CHOICE RECORDS). */
 
+/* Reads "NAME TYPE" of a config or choice record into e and makes e the group that the
+ * following records belong to; returns the type word (the caller checks it), *at its column. */
+static char *open_group(struct reader *r, struct ir_entry *e, const char *what, const char **at)
+{
+	e->ir_line = r->lineno;
+	e->name = field_word(r, what);
+	*at = r->p + 1;
+	r->entry = e;
+	r->sym = NULL;
+	r->choice = NULL;
+	r->in_body = true;
+	return field_word(r, "type");
+}
+
 static bool read_config(struct reader *r)
 {
 	struct ir_symbol *s;
@@ -295,17 +309,11 @@ static bool read_config(struct reader *r)
 	s = PUSH(r->ir->syms, r->ir->nsyms);
 	memset(s, 0, sizeof *s);
 	s->choice = -1;
-	s->e.ir_line = r->lineno;
-	s->e.name = field_word(r, "symbol name");
-	at = r->p + 1;
-	type = field_word(r, "type");
+	type = open_group(r, &s->e, "symbol name", &at);
 	if (type && !type_of(type, &s->e.type))
 		error_at(r, at, "unknown type '%s'", type);
 	free(type);
-	r->entry = &s->e;
 	r->sym = s;
-	r->choice = NULL;
-	r->in_body = true;
 	return record_end(r);
 }
 
@@ -316,17 +324,11 @@ static bool read_choice(struct reader *r)
 	char *type;
 
 	memset(c, 0, sizeof *c);
-	c->e.ir_line = r->lineno;
-	c->e.name = field_word(r, "choice name");
-	at = r->p + 1;
-	type = field_word(r, "type");
+	type = open_group(r, &c->e, "choice name", &at);
 	if (type && (!type_of(type, &c->e.type) || c->e.type > IR_TRISTATE))
 		error_at(r, at, "choice type must be bool or tristate, not '%s'", type);
 	free(type);
-	r->entry = &c->e;
-	r->sym = NULL;
 	r->choice = c;
-	r->in_body = true;
 	return record_end(r);
 }
 
