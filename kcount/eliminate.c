@@ -1,10 +1,11 @@
-/* eliminate: bounded variable elimination of the variables outside the projection. For a
- * projected count, replacing the clauses of a hidden variable x by all their resolvents on
- * x is exact: the resolvents are equivalent to "exists x" of those clauses, so the set of
- * projected assignments that extend to a model stays the same. (In a plain count this
- * would merge models, so it is never done there.) A variable is eliminated only when its
- * non-tautological resolvents are no more numerous than the clauses they replace and none
- * is long. Eliminated variables are in no clause and hidden, so they count as factor 1. */
+/* eliminate: subsumption, and bounded variable elimination of the variables outside the
+ * projection. Replacing the clauses of a hidden variable x by all their resolvents on x is
+ * exact: the resolvents are equivalent to "exists x" of those clauses, so the set of
+ * projected assignments that extend to a model stays the same. (A plain count has hidden
+ * variables only where define.c found them defined by the others, so no models merge.) A
+ * variable is eliminated only when its non-tautological resolvents are no more numerous
+ * than the clauses they replace and none is long. Eliminated variables are in no clause
+ * and hidden, so they count as factor 1. */
 #include <stdlib.h>
 #include <string.h>
 
@@ -123,6 +124,46 @@ static int try_eliminate(struct clauses *db, int x)
 	return 1;
 }
 
+/* 1 if every literal of clause c is in the clause marked in db->mark. */
+static int marked_subset(const struct clauses *db, int c)
+{
+	const struct ivec *a = &db->lits[c];
+
+	for (int i = 0; i < a->n; i++)
+		if (db->mark[abs(a->a[i])] != (a->a[i] > 0 ? 1 : -1))
+			return 0;
+	return 1;
+}
+
+/* Removes every live clause that contains another live clause (a subsumed clause adds no
+ * constraint, but its being satisfied or not would split the cache's component keys). */
+static void subsume(struct clauses *db, struct stats *st)
+{
+	for (int d = 0; d < db->n; d++) {
+		const struct ivec *dl = &db->lits[d];
+		if (db->dead[d])
+			continue;
+		for (int i = 0; i < dl->n; i++)
+			db->mark[abs(dl->a[i])] = (signed char)(dl->a[i] > 0 ? 1 : -1);
+		/* A subset of d contains d's literal with the fewest occurrences. */
+		int best = LIT(dl->a[0]);
+		for (int i = 1; i < dl->n; i++)
+			if (db->occ[LIT(dl->a[i])].n < db->occ[best].n)
+				best = LIT(dl->a[i]);
+		const struct ivec *o = live(db, best);
+		for (int i = 0; i < o->n && !db->dead[d]; i++) {
+			int c = o->a[i];
+			if (c != d && db->lits[c].n <= dl->n && (db->lits[c].n < dl->n || c < d) &&
+			    marked_subset(db, c)) {
+				db->dead[d] = 1;
+				st->subsumed++;
+			}
+		}
+		for (int i = 0; i < dl->n; i++)
+			db->mark[abs(dl->a[i])] = 0;
+	}
+}
+
 static void store(struct clauses *db, struct ivec *raw)
 {
 	raw->n = 0;
@@ -152,6 +193,7 @@ void eliminate_hidden(struct formula *f, struct ivec *raw, struct stats *st)
 	struct clauses db = { 0 };
 
 	load(&db, f);
+	subsume(&db, st);
 	for (int round = 0; round < 3; round++) {
 		uint64_t before = st->eliminated;
 		for (int x = 1; x <= f->nvars; x++)
@@ -163,6 +205,7 @@ void eliminate_hidden(struct formula *f, struct ivec *raw, struct stats *st)
 		if (st->eliminated == before)
 			break;
 	}
+	subsume(&db, st);
 	store(&db, raw);
 	db_free(&db, f->nvars);
 }

@@ -28,7 +28,7 @@ size_t ivec_bytes(const struct ivec *v);
 	X(seed, 0, "seed", "S", "random seed for --sample (default 1)") \
 	X(mem, 0, "mem", "MB", "memory cap in MiB (default: half the physical memory)") \
 	X(timeout, 0, "timeout", "S", "give up after S seconds (exit 2, no count)") \
-	X(no_elim, 0, "no-elim", NULL, "keep hidden variables (no elimination by resolution)") \
+	X(no_elim, 0, "no-elim", NULL, "no projection shrinking, subsumption or elimination by resolution") \
 	X(verbose, 'v', "verbose", NULL, "progress and statistics on standard error") \
 	X(help, 'h', "help", NULL, "print this help and exit") \
 	X(version, 0, "version", NULL, "print the version and exit")
@@ -54,7 +54,9 @@ void options_parse(struct options *o, int argc, char **argv);
 	X(sat_checks, "satisfiability checks of projection-free components") \
 	X(preprocess_units, "variables fixed by preprocessing") \
 	X(failed_literals, "failed literals found by probing") \
+	X(unprojected, "projected variables defined by the others (left the projection)") \
 	X(eliminated, "hidden variables eliminated by resolution") \
+	X(subsumed, "clauses removed as supersets of others") \
 	X(defined, "hidden variables found defined by gates (branched on)") \
 	X(max_depth, "deepest decision level")
 
@@ -116,7 +118,10 @@ int solver_learn(struct solver *s, const int *lits, int n);
 void solver_forget(struct solver *s);
 size_t solver_bytes(const struct solver *s);
 
-/* ---- define.c: hidden variables defined by projected ones ---- */
+/* ---- define.c: variables defined by gates over others ---- */
+/* Clears projected[v] for each projected variable that is a function (through gates) of the
+ * projected variables it keeps; returns how many it cleared. */
+int define_support(const struct solver *s, unsigned char *projected);
 /* branchable[v]: projected, or a function of projected variables (a gate output); returns
  * the number of the latter. */
 int define_branchable(const struct solver *s, unsigned char *branchable);
@@ -138,9 +143,10 @@ struct formula {
 /* eliminate: also eliminate variables outside the projection (counting, not sampling). */
 void preprocess(struct formula *f, const struct dimacs_cnf *cnf, int eliminate, struct stats *st);
 
-/* ---- eliminate.c: resolution of variables outside the projection ---- */
+/* ---- eliminate.c: subsumption, and resolution of variables outside the projection ---- */
 /* Replaces f->clauses by raw (clauses ended by 0, units and empty clauses possible) in
- * which bounded variable elimination has removed variables outside the projection. */
+ * which subsumed clauses are gone and bounded variable elimination has removed variables
+ * outside the projection. */
 void eliminate_hidden(struct formula *f, struct ivec *raw, struct stats *st);
 void formula_free(struct formula *f);
 

@@ -1,7 +1,9 @@
 /* preprocess: count-preserving simplification before the search: duplicate literals and
  * tautologies removed, unit clauses propagated to a fixpoint, failed literals negated,
- * satisfied clauses and false literals dropped; for projected counts, variables outside the projection eliminated by
- * resolution (eliminate.c), then units propagated again. */
+ * satisfied clauses and false literals dropped. For counting (not sampling), the projection
+ * then shrinks to the variables that the others do not define (define.c), subsumed clauses
+ * go and variables outside the projection are eliminated by resolution (eliminate.c), and
+ * units are propagated again. */
 #include <stdlib.h>
 #include <string.h>
 
@@ -156,6 +158,22 @@ static void fixpoint(struct formula *f, struct ivec *units, struct stats *st)
 	units->n = 0;
 }
 
+/* Lets the projected variables that are functions of the others leave the projection. */
+static void shrink_projection(struct formula *f, struct stats *st)
+{
+	struct solver s;
+	int removed;
+
+	solver_init(&s, f->nvars, f->clauses.a, (size_t)f->clauses.n, st);
+	for (int v = 1; v <= f->nvars; v++)
+		if (f->fixed[v])
+			solver_assign(&s, f->fixed[v] > 0 ? 2 * v : 2 * v + 1);
+	removed = define_support(&s, f->projected);
+	f->nprojected -= removed;
+	st->unprojected += (uint64_t)removed;
+	solver_free(&s);
+}
+
 void preprocess(struct formula *f, const struct dimacs_cnf *cnf, int eliminate, struct stats *st)
 {
 	struct ivec units = { 0 }, raw = { 0 };
@@ -167,7 +185,8 @@ void preprocess(struct formula *f, const struct dimacs_cnf *cnf, int eliminate, 
 	mark_projection(f, cnf);
 	collect(f, cnf->lits, cnf->nlits, &units);
 	fixpoint(f, &units, st);
-	if (eliminate && !f->unsat && f->nprojected < f->nvars) {
+	if (eliminate && !f->unsat) {
+		shrink_projection(f, st);
 		eliminate_hidden(f, &raw, st);
 		collect(f, raw.a, (size_t)raw.n, &units);
 		fixpoint(f, &units, st);

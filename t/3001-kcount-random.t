@@ -4,7 +4,8 @@
 # unused variables (dimacs-brute --gen); every other one has clauses of 2 to 4 or 3 to 5
 # literals and no units, so that preprocessing leaves work (and hidden variables to
 # eliminate) to the search. Then random Tseitin circuits (dimacs-brute --gates), whose
-# hidden gate outputs kcount may branch on.
+# hidden gate outputs kcount may branch on, and whose projected gate outputs (some defined
+# cyclically) kcount may drop from the projection.
 . "$(dirname "$0")/lib.sh"
 BRUTE=$TOP/build/t/dimacs-brute
 [ -x "$BRUTE" ] || skip_all "build/t/dimacs-brute not built (make test-helpers)"
@@ -25,7 +26,7 @@ while [ $i -le $N ]; do
 	else fail "gen $i $vars $clauses $show $minlen: expected $expected, got $(cat "$OUT") (status $STATUS)"; bad=$((bad + 1)); fi
 	i=$((i + 1))
 done
-# random Tseitin circuits: hidden gate outputs are eliminated, or (--no-elim) branched on
+# random Tseitin circuits: defined variables are eliminated, or (--no-elim) branched on
 i=1
 while [ $i -le $G ]; do
 	"$BRUTE" --gates $i > "$TMP/g.cnf"
