@@ -12,7 +12,7 @@
 #include "kcount.h"
 #include "util.h"
 
-enum { MAX_PRODUCT = 400, MAX_RESOLVENT = 24 };
+enum { MAX_PRODUCT = 2000, MAX_RESOLVENT = 40, MAX_ROUNDS = 10 };
 
 struct clauses {
 	struct ivec *lits;        /* by clause: DIMACS literals */
@@ -22,6 +22,19 @@ struct clauses {
 	signed char *mark;        /* by variable: sign of the literal in the clause being built */
 	struct ivec resolvents;   /* candidate resolvents, each ended by 0 */
 };
+
+struct keyed {
+	int occurrences, var;
+};
+
+static int by_occurrences(const void *a, const void *b)
+{
+	const struct keyed *x = a, *y = b;
+
+	if (x->occurrences != y->occurrences)
+		return x->occurrences < y->occurrences ? -1 : 1;
+	return (x->var > y->var) - (x->var < y->var);
+}
 
 static void add_clause(struct clauses *db, const int *lits, int n)
 {
@@ -188,24 +201,47 @@ static void db_free(struct clauses *db, int nvars)
 	ivec_free(&db->resolvents);
 }
 
+/* The hidden free variables that occur in some clause, fewest occurrences first (cheap
+ * eliminations first leave the expensive ones fewer clauses). */
+static void candidates(struct clauses *db, const struct formula *f, struct ivec *out)
+{
+	struct keyed *k = xmalloc(((size_t)f->nvars + 1) * sizeof *k);
+	int n = 0;
+
+	for (int x = 1; x <= f->nvars; x++) {
+		int occurrences = db->occ[LIT(x)].n + db->occ[LIT(-x)].n;
+		if (!f->projected[x] && !f->fixed[x] && occurrences)
+			k[n++] = (struct keyed){ occurrences, x };
+	}
+	qsort(k, (size_t)n, sizeof *k, by_occurrences);
+	out->n = 0;
+	for (int i = 0; i < n; i++)
+		ivec_push(out, k[i].var);
+	free(k);
+}
+
 void eliminate_hidden(struct formula *f, struct ivec *raw, struct stats *st)
 {
 	struct clauses db = { 0 };
+	struct ivec order = { 0 };
 
 	load(&db, f);
 	subsume(&db, st);
-	for (int round = 0; round < 3; round++) {
+	for (int round = 0; round < MAX_ROUNDS; round++) {
 		uint64_t before = st->eliminated;
-		for (int x = 1; x <= f->nvars; x++)
-			if (!f->projected[x] && !f->fixed[x] &&
-			    (db.occ[LIT(x)].n || db.occ[LIT(-x)].n) && try_eliminate(&db, x)) {
+		candidates(&db, f, &order);
+		for (int i = 0; i < order.n; i++) {
+			int x = order.a[i];
+			if ((db.occ[LIT(x)].n || db.occ[LIT(-x)].n) && try_eliminate(&db, x)) {
 				st->eliminated++;
 				db.occ[LIT(x)].n = db.occ[LIT(-x)].n = 0;
 			}
+		}
 		if (st->eliminated == before)
 			break;
 	}
 	subsume(&db, st);
 	store(&db, raw);
 	db_free(&db, f->nvars);
+	ivec_free(&order);
 }
