@@ -3,6 +3,7 @@
 #define KC_KCOUNT_H
 
 #include <gmp.h>
+#include <stdio.h>
 #include <signal.h>
 #include <stddef.h>
 #include <stdint.h>
@@ -29,6 +30,7 @@ size_t ivec_bytes(const struct ivec *v);
 	X(mem, 0, "mem", "MB", "memory cap in MiB (default: half the physical memory)") \
 	X(timeout, 0, "timeout", "S", "give up after S seconds (exit 2, no count)") \
 	X(no_elim, 0, "no-elim", NULL, "no projection shrinking, subsumption or elimination by resolution") \
+	X(preprocess, 0, "preprocess", NULL, "print the preprocessed formula (DIMACS, same count) instead of counting") \
 	X(verbose, 'v', "verbose", NULL, "progress and statistics on standard error") \
 	X(help, 'h', "help", NULL, "print this help and exit") \
 	X(version, 0, "version", NULL, "print the version and exit")
@@ -142,13 +144,15 @@ struct formula {
 };
 /* eliminate: also eliminate variables outside the projection (counting, not sampling). */
 void preprocess(struct formula *f, const struct dimacs_cnf *cnf, int eliminate, struct stats *st);
+/* Writes f as a DIMACS CNF with the same (projected) count. */
+void formula_write(const struct formula *f, FILE *out);
+void formula_free(struct formula *f);
 
 /* ---- eliminate.c: subsumption, and resolution of variables outside the projection ---- */
 /* Replaces f->clauses by raw (clauses ended by 0, units and empty clauses possible) in
  * which subsumed clauses are gone and bounded variable elimination has removed variables
  * outside the projection. */
 void eliminate_hidden(struct formula *f, struct ivec *raw, struct stats *st);
-void formula_free(struct formula *f);
 
 /* ---- cache.c: component cache with exact keys and a memory cap ---- */
 struct cache_entry;

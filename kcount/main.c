@@ -121,6 +121,12 @@ int main(int argc, char **argv)
 	dimacs_load(j.opt.file, &cnf);
 	preprocess(&j.f, &cnf, j.opt.sample < 0 && !j.opt.no_elim, &j.stats);
 	dimacs_free(&cnf);
+	if (j.opt.preprocess) {
+		formula_write(&j.f, stdout);
+		formula_free(&j.f);
+		util_finish_stdout();
+		return EXIT_OK;
+	}
 	mpz_init(j.count);
 	run_with_big_stack(&j);
 	if (j.opt.sample < 0)

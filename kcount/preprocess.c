@@ -4,6 +4,7 @@
  * then shrinks to the variables that the others do not define (define.c), subsumed clauses
  * go and variables outside the projection are eliminated by resolution (eliminate.c), and
  * units are propagated again. */
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -193,6 +194,23 @@ void preprocess(struct formula *f, const struct dimacs_cnf *cnf, int eliminate, 
 	}
 	ivec_free(&units);
 	ivec_free(&raw);
+}
+
+void formula_write(const struct formula *f, FILE *out)
+{
+	int nclauses = f->unsat;
+
+	for (int i = 0; i < f->clauses.n; i++)
+		nclauses += !f->clauses.a[i];
+	fprintf(out, "c t pmc\np cnf %d %d\nc p show", f->nvars, nclauses);
+	for (int v = 1; v <= f->nvars; v++)
+		if (f->projected[v] && !f->fixed[v])
+			fprintf(out, " %d", v);
+	fprintf(out, " 0\n");
+	if (f->unsat)
+		fprintf(out, "0\n");
+	for (int i = 0; i < f->clauses.n; i++)
+		fprintf(out, f->clauses.a[i] ? "%d " : "0\n", f->clauses.a[i]);
 }
 
 void formula_free(struct formula *f)

@@ -5,14 +5,21 @@
 # literals and no units, so that preprocessing leaves work (and hidden variables to
 # eliminate) to the search. Then random Tseitin circuits (dimacs-brute --gates), whose
 # hidden gate outputs kcount may branch on, and whose projected gate outputs (some defined
-# cyclically) kcount may drop from the projection.
+# cyclically) kcount may drop from the projection. Every formula is also written back by
+# kcount --preprocess and counted by brute force, which checks the preprocessing on its own.
 . "$(dirname "$0")/lib.sh"
 BRUTE=$TOP/build/t/dimacs-brute
 [ -x "$BRUTE" ] || skip_all "build/t/dimacs-brute not built (make test-helpers)"
 N=400
 G=150
-plan $((N + 2 * G + 1))
+plan $((2 * N + 3 * G + 1))
 bad=0
+# check_preprocessed NAME EXPECTED FILE: the brute-force count of kcount --preprocess FILE
+check_preprocessed() {
+	"$BIN/kcount" --preprocess "$3" > "$TMP/p.cnf" && got=$("$BRUTE" "$TMP/p.cnf") || got="(failed)"
+	if [ "$got" = "$2" ]; then pass "$1 --preprocess: $2"
+	else fail "$1 --preprocess: expected $2, got $got"; bad=$((bad + 1)); fi
+}
 i=1
 while [ $i -le $N ]; do
 	vars=$((4 + i % 14)); clauses=$((2 + (i * 7) % (3 * vars + 1)))
@@ -24,6 +31,7 @@ while [ $i -le $N ]; do
 	run "$BIN/kcount" -q "$TMP/r.cnf"
 	if [ "$STATUS" = 0 ] && [ "$(cat "$OUT")" = "$expected" ]; then pass "gen $i $vars $clauses $show $minlen: $expected"
 	else fail "gen $i $vars $clauses $show $minlen: expected $expected, got $(cat "$OUT") (status $STATUS)"; bad=$((bad + 1)); fi
+	check_preprocessed "gen $i" "$expected" "$TMP/r.cnf"
 	i=$((i + 1))
 done
 # random Tseitin circuits: defined variables are eliminated, or (--no-elim) branched on
@@ -31,6 +39,7 @@ i=1
 while [ $i -le $G ]; do
 	"$BRUTE" --gates $i > "$TMP/g.cnf"
 	expected=$("$BRUTE" "$TMP/g.cnf")
+	check_preprocessed "gates $i" "$expected" "$TMP/g.cnf"
 	for opt in --no-elim -q; do
 		run "$BIN/kcount" -q $opt "$TMP/g.cnf"
 		if [ "$STATUS" = 0 ] && [ "$(cat "$OUT")" = "$expected" ]; then pass "gates $i $opt: $expected"
