@@ -148,12 +148,7 @@ void counter_init(struct counter *k, const struct formula *f, const struct optio
 	k->stats = st;
 	k->stop = stop;
 	k->started = k->last_progress = kcount_now();
-	solver_init(&k->s, f->nvars, f->clauses.a, (size_t)f->clauses.n, st);
-	memcpy(k->s.projected, f->projected, (size_t)f->nvars + 1);
-	for (int v = 1; v <= f->nvars; v++)
-		if (f->fixed[v])
-			solver_assign(&k->s, f->fixed[v] > 0 ? 2 * v : 2 * v + 1);
-	k->s.qhead = k->s.ntrail;
+	formula_solver(f, &k->s, st);
 	k->sat_seen = xcalloc((size_t)f->nvars + 1, 1);
 	k->solver_bytes = solver_bytes(&k->s);
 	k->mem_limit = (size_t)opt->mem << 20;

@@ -16,7 +16,7 @@
 #include "util.h"
 
 /* 1 if every literal of cl other than g has the binary clause (-g | -m). */
-static int gate_clause(const struct solver *s, const unsigned char *mark, const int *cl, int n, int g)
+static int gate_clause(const unsigned char *mark, const int *cl, int n, int g)
 {
 	for (int i = 0; i < n; i++)
 		if (cl[i] != g && !mark[NEG(cl[i])])
@@ -59,7 +59,7 @@ static void find_gates(const struct solver *s, struct spread *sp)
 			int n = s->len[o->a[i]], has = 0;
 			for (int j = 0; j < n; j++)
 				has |= cl[j] == g;
-			if (has && gate_clause(s, mark, cl, n, g))
+			if (has && gate_clause(mark, cl, n, g))
 				ivec_push(&sp->gates[g], o->a[i]);
 		}
 		for (int i = 0; i < b->n; i++)

@@ -144,6 +144,8 @@ struct formula {
 };
 /* eliminate: also eliminate variables outside the projection (counting, not sampling). */
 void preprocess(struct formula *f, const struct dimacs_cnf *cnf, int eliminate, struct stats *st);
+/* Builds a solver over f's clauses, with f's projection and fixed values assigned. */
+void formula_solver(const struct formula *f, struct solver *s, struct stats *st);
 /* Writes f as a DIMACS CNF with the same (projected) count. */
 void formula_write(const struct formula *f, FILE *out);
 void formula_free(struct formula *f);

@@ -159,16 +159,23 @@ static void fixpoint(struct formula *f, struct ivec *units, struct stats *st)
 	units->n = 0;
 }
 
+void formula_solver(const struct formula *f, struct solver *s, struct stats *st)
+{
+	solver_init(s, f->nvars, f->clauses.a, (size_t)f->clauses.n, st);
+	memcpy(s->projected, f->projected, (size_t)f->nvars + 1);
+	for (int v = 1; v <= f->nvars; v++)
+		if (f->fixed[v])
+			solver_assign(s, f->fixed[v] > 0 ? 2 * v : 2 * v + 1);
+	s->qhead = s->ntrail;  /* the clauses are simplified: the fixed values imply nothing */
+}
+
 /* Lets the projected variables that are functions of the others leave the projection. */
 static void shrink_projection(struct formula *f, struct stats *st)
 {
 	struct solver s;
 	int removed;
 
-	solver_init(&s, f->nvars, f->clauses.a, (size_t)f->clauses.n, st);
-	for (int v = 1; v <= f->nvars; v++)
-		if (f->fixed[v])
-			solver_assign(&s, f->fixed[v] > 0 ? 2 * v : 2 * v + 1);
+	formula_solver(f, &s, st);
 	removed = define_support(&s, f->projected);
 	f->nprojected -= removed;
 	st->unprojected += (uint64_t)removed;
