@@ -20,6 +20,7 @@ struct clauses {
 	int n, cap;
 	struct ivec *occ;         /* by literal code: clauses containing it (dead ones too) */
 	signed char *mark;        /* by variable: sign of the literal in the clause being built */
+	unsigned char *gate;      /* by clause: part of the gate found for the variable eliminated */
 	struct ivec resolvents;   /* candidate resolvents, each ended by 0 */
 };
 
@@ -42,7 +43,9 @@ static void add_clause(struct clauses *db, const int *lits, int n)
 		db->cap = db->cap ? 2 * db->cap : 1024;
 		db->lits = xrealloc(db->lits, (size_t)db->cap * sizeof *db->lits);
 		db->dead = xrealloc(db->dead, (size_t)db->cap);
+		db->gate = xrealloc(db->gate, (size_t)db->cap);
 	}
+	db->gate[db->n] = 0;
 	memset(&db->lits[db->n], 0, sizeof db->lits[db->n]);
 	db->dead[db->n] = 0;
 	for (int i = 0; i < n; i++) {
@@ -107,24 +110,98 @@ static int resolve(struct clauses *db, int p, int q, int x)
 	return db->resolvents.n - start <= MAX_RESOLVENT + 1;
 }
 
-/* Eliminates x when that does not add clauses; 1 if it did. */
-static int try_eliminate(struct clauses *db, int x)
+/* The resolvents on x into db->resolvents (with a gate, only those of a gate clause and
+ * another one); returns their number, or -1 when there are more than limit or one is long. */
+static int try_resolve(struct clauses *db, int x, const struct ivec *pos, const struct ivec *neg, int gate, int limit)
 {
-	struct ivec *pos = live(db, LIT(x)), *neg = live(db, LIT(-x));
-	int limit = pos->n + neg->n, count = 0, begin = 0;
+	int count = 0;
 
-	if ((long)pos->n * neg->n > MAX_PRODUCT)
-		return 0;
 	db->resolvents.n = 0;
 	for (int i = 0; i < pos->n; i++)
 		for (int j = 0; j < neg->n; j++) {
 			int before = db->resolvents.n;
+			if (gate && db->gate[pos->a[i]] == db->gate[neg->a[j]])
+				continue;
 			if (!resolve(db, pos->a[i], neg->a[j], x))
-				return 0;
+				return -1;
 			count += db->resolvents.n > before;
 			if (count > limit)
-				return 0;
+				return -1;
 		}
+	return count;
+}
+
+/* Marks the clauses of a gate g = AND(l1..lk) in db->gate: (g | -l1 | ... | -lk) from out
+ * and the binary clauses (-g | li) from in; 1 if out has such a clause. */
+static int mark_gate(struct clauses *db, int g, const struct ivec *out, const struct ivec *in)
+{
+	int found = 0;
+
+	for (int i = 0; i < in->n; i++) {
+		const struct ivec *b = &db->lits[in->a[i]];
+		if (b->n == 2) {
+			int l = b->a[0] == -g ? b->a[1] : b->a[0];
+			db->mark[abs(l)] = (signed char)(l > 0 ? 1 : -1);
+		}
+	}
+	for (int i = 0; i < out->n && !found; i++) {
+		const struct ivec *c = &db->lits[out->a[i]];
+		found = 1;
+		for (int j = 0; j < c->n && found; j++)
+			found = c->a[j] == g || db->mark[abs(c->a[j])] == (c->a[j] > 0 ? -1 : 1);
+		if (found)
+			db->gate[out->a[i]] = 1;
+	}
+	for (int i = 0; i < in->n; i++) {
+		const struct ivec *b = &db->lits[in->a[i]];
+		if (b->n == 2)
+			db->mark[abs(b->a[0] == -g ? b->a[1] : b->a[0])] = 0;
+	}
+	if (!found)
+		return 0;
+	/* the binary clauses whose literal li is negated in the gate clause */
+	for (int i = 0; i < out->n; i++)
+		if (db->gate[out->a[i]])
+			for (int j = 0; j < db->lits[out->a[i]].n; j++) {
+				int l = db->lits[out->a[i]].a[j];
+				db->mark[abs(l)] = (signed char)(l > 0 ? 1 : -1);
+			}
+	for (int i = 0; i < in->n; i++) {
+		const struct ivec *b = &db->lits[in->a[i]];
+		int l = b->n == 2 ? (b->a[0] == -g ? b->a[1] : b->a[0]) : 0;
+		if (l && db->mark[abs(l)] == (l > 0 ? -1 : 1))
+			db->gate[in->a[i]] = 1;
+	}
+	for (int i = 0; i < out->n; i++)
+		if (db->gate[out->a[i]])
+			for (int j = 0; j < db->lits[out->a[i]].n; j++)
+				db->mark[abs(db->lits[out->a[i]].a[j])] = 0;
+	return 1;
+}
+
+static void clear_gate(struct clauses *db, const struct ivec *pos, const struct ivec *neg)
+{
+	for (int i = 0; i < pos->n; i++)
+		db->gate[pos->a[i]] = 0;
+	for (int i = 0; i < neg->n; i++)
+		db->gate[neg->a[i]] = 0;
+}
+
+/* Eliminates x when that does not add clauses; 1 if it did. When x is the output of a gate,
+ * only resolvents with one gate clause are needed: those of two other clauses follow from
+ * them (the substitution of the gate's definition). */
+static int try_eliminate(struct clauses *db, int x)
+{
+	struct ivec *pos = live(db, LIT(x)), *neg = live(db, LIT(-x));
+	int limit = pos->n + neg->n, count = 0, begin = 0, gate;
+
+	if ((long)pos->n * neg->n > MAX_PRODUCT)
+		return 0;
+	gate = mark_gate(db, x, pos, neg) || mark_gate(db, -x, neg, pos);
+	count = try_resolve(db, x, pos, neg, gate, limit);
+	clear_gate(db, pos, neg);
+	if (count < 0)
+		return 0;
 	for (int i = 0; i < pos->n; i++)
 		db->dead[pos->a[i]] = 1;
 	for (int i = 0; i < neg->n; i++)
@@ -136,6 +213,7 @@ static int try_eliminate(struct clauses *db, int x)
 		}
 	return 1;
 }
+
 
 /* 1 if every literal of clause c is in the clause marked in db->mark. */
 static int marked_subset(const struct clauses *db, int c)
@@ -197,6 +275,7 @@ static void db_free(struct clauses *db, int nvars)
 	free(db->occ);
 	free(db->lits);
 	free(db->dead);
+	free(db->gate);
 	free(db->mark);
 	ivec_free(&db->resolvents);
 }
