@@ -132,7 +132,7 @@ static void count_comp(struct counter *k, int ci, mpz_t out)
 	if (c.nproj == 0) {
 		int mark = k->s.ntrail;
 		k->stats->sat_checks++;
-		mpz_set_ui(out, (unsigned long)sat_search(k, k->cvars.a + c.var_begin, c.var_end - c.var_begin, 0));
+		mpz_set_ui(out, (unsigned long)sat_search(&k->s, k, k->cvars.a + c.var_begin, c.var_end - c.var_begin, 0, 0));
 		solver_backtrack(&k->s, mark);
 	} else
 		branch(k, &c, out);
@@ -149,7 +149,6 @@ void counter_init(struct counter *k, const struct formula *f, const struct optio
 	k->stop = stop;
 	k->started = k->last_progress = kcount_now();
 	formula_solver(f, &k->s, st);
-	k->sat_seen = xcalloc((size_t)f->nvars + 1, 1);
 	k->solver_bytes = solver_bytes(&k->s);
 	k->mem_limit = (size_t)opt->mem << 20;
 	if (counter_bytes(k) >= k->mem_limit)
@@ -165,7 +164,6 @@ void counter_free(struct counter *k)
 	ivec_free(&k->cvars);
 	ivec_free(&k->ccls);
 	free(k->comps);
-	free(k->sat_seen);
 	free(k->key.bytes);
 }
 

@@ -56,6 +56,7 @@ void options_parse(struct options *o, int argc, char **argv);
 	X(sat_checks, "satisfiability checks of projection-free components") \
 	X(preprocess_units, "variables fixed by preprocessing") \
 	X(failed_literals, "failed literals found by probing") \
+	X(padoa_checks, "definability checks by satisfiability") \
 	X(unprojected, "projected variables defined by the others (left the projection)") \
 	X(eliminated, "hidden variables eliminated by resolution") \
 	X(subsumed, "clauses removed as supersets of others") \
@@ -96,6 +97,7 @@ struct solver {
 	signed char *val;       /* by literal: 1 true, -1 false, 0 unassigned */
 	unsigned char *projected; /* by variable */
 	int *level, *reason;    /* by variable */
+	unsigned char *seen;    /* by variable, all zero between conflict analyses */
 	unsigned char *phase;   /* by variable: 1 for the literal it last had, or was given */
 	int dlevel;             /* current decision level of a satisfiability search */
 	int conflict;           /* after a conflict: its clause as a reason code */
@@ -149,6 +151,11 @@ void formula_solver(const struct formula *f, struct solver *s, struct stats *st)
 /* Writes f as a DIMACS CNF with the same (projected) count. */
 void formula_write(const struct formula *f, FILE *out);
 void formula_free(struct formula *f);
+
+/* ---- padoa.c: projected variables defined by the others, found by satisfiability ---- */
+/* Clears f->projected[v] for each projected variable that is a function of the projected
+ * variables it keeps; returns how many it cleared. */
+int padoa_support(struct formula *f, struct stats *st);
 
 /* ---- eliminate.c: subsumption, and resolution of variables outside the projection ---- */
 /* Replaces f->clauses by raw (clauses ended by 0, units and empty clauses possible) in
@@ -217,7 +224,6 @@ struct counter {
 	size_t mem_limit, peak_bytes;
 	size_t solver_bytes;      /* the solver's fixed structures, measured once */
 	volatile sig_atomic_t *stop; /* set by the timeout alarm */
-	unsigned char *sat_seen;  /* by variable, all zero between analyses */
 	unsigned ticks;
 	double started, last_progress;
 };
@@ -231,12 +237,13 @@ void counter_check(struct counter *k);
 /* Largest counter_bytes seen so far (sampled), the current figure included. */
 size_t counter_peak(struct counter *k);
 
-/* ---- sat.c: satisfiability search (projection-free components, sampling) ---- */
+/* ---- sat.c: satisfiability search (projection-free components, sampling, definability) ---- */
 /* Searches an assignment of vars[0..n) extending the current one, branching in that order
- * on the saved phases; on success leaves it on the trail and returns 1. Learned clauses are
- * forgotten at the end unless keep (only valid when every later search starts from the
- * same assignment). */
-int sat_search(struct counter *k, const int *vars, int n, int keep);
+ * on the saved phases; on success leaves it on the trail and returns 1; 0 when there is
+ * none; -1 when max_conflicts (0: no limit) ran out. The caller backtracks. Learned clauses
+ * are forgotten at the end unless keep (only valid when every later search starts from the
+ * same assignment). k, when not NULL, is the counter whose timeout and memory cap apply. */
+int sat_search(struct solver *s, struct counter *k, const int *vars, int n, int keep, uint64_t max_conflicts);
 uint64_t sat_random(uint64_t *rng);
 
 /* ---- sample.c ---- */

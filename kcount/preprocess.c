@@ -1,9 +1,10 @@
 /* preprocess: count-preserving simplification before the search: duplicate literals and
  * tautologies removed, unit clauses propagated to a fixpoint, failed literals negated,
  * satisfied clauses and false literals dropped. For counting (not sampling), the projection
- * then shrinks to the variables that the others do not define (define.c), subsumed clauses
- * go and variables outside the projection are eliminated by resolution (eliminate.c), and
- * units are propagated again. */
+ * then shrinks to the variables that the others do not define, subsumed clauses go and
+ * variables outside the projection are eliminated by resolution (eliminate.c), and units are
+ * propagated again; twice: first with the definitions that gates spell out (define.c), then,
+ * on the smaller formula, with those that satisfiability checks find (padoa.c). */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -169,7 +170,7 @@ void formula_solver(const struct formula *f, struct solver *s, struct stats *st)
 	s->qhead = s->ntrail;  /* the clauses are simplified: the fixed values imply nothing */
 }
 
-/* Lets the projected variables that are functions of the others leave the projection. */
+/* Lets the projected variables that gates define from the others leave the projection. */
 static void shrink_projection(struct formula *f, struct stats *st)
 {
 	struct solver s;
@@ -180,6 +181,14 @@ static void shrink_projection(struct formula *f, struct stats *st)
 	f->nprojected -= removed;
 	st->unprojected += (uint64_t)removed;
 	solver_free(&s);
+}
+
+/* Eliminates hidden variables, then propagates the units that brings. */
+static void eliminate_and_fix(struct formula *f, struct ivec *raw, struct ivec *units, struct stats *st)
+{
+	eliminate_hidden(f, raw, st);
+	collect(f, raw->a, (size_t)raw->n, units);
+	fixpoint(f, units, st);
 }
 
 void preprocess(struct formula *f, const struct dimacs_cnf *cnf, int eliminate, struct stats *st)
@@ -195,9 +204,13 @@ void preprocess(struct formula *f, const struct dimacs_cnf *cnf, int eliminate, 
 	fixpoint(f, &units, st);
 	if (eliminate && !f->unsat) {
 		shrink_projection(f, st);
-		eliminate_hidden(f, &raw, st);
-		collect(f, raw.a, (size_t)raw.n, &units);
-		fixpoint(f, &units, st);
+		eliminate_and_fix(f, &raw, &units, st);
+	}
+	if (eliminate && !f->unsat) {
+		int removed = padoa_support(f, st);
+		f->nprojected -= removed;
+		st->unprojected += (uint64_t)removed;
+		eliminate_and_fix(f, &raw, &units, st);
 	}
 	ivec_free(&units);
 	ivec_free(&raw);

@@ -41,7 +41,7 @@ void sample_models(struct counter *k, const struct formula *f, long n, uint64_t 
 
 	for (long i = 0; i < n && !f->unsat; i++) {
 		int mark = k->s.ntrail;
-		if (!sat_search(k, order, shuffle(k, f, order, &rng), 1))
+		if (!sat_search(&k->s, k, order, shuffle(k, f, order, &rng), 1, 0))
 			break;
 		print_model(k, f->nvars);
 		solver_backtrack(&k->s, mark);

@@ -21,7 +21,8 @@ uint64_t sat_random(uint64_t *rng)
 }
 
 struct search {
-	struct counter *k;
+	struct solver *s;
+	struct counter *k;        /* NULL, or the counter whose limits the search keeps */
 	const int *vars;
 	int n, next;
 	struct ivec learnt, level_start;
@@ -43,7 +44,7 @@ static const int *clause_lits(const struct solver *s, int r, int *pair, int *n)
 /* Marks the literals of a clause; returns how many are of the current level. */
 static int absorb(struct search *x, const int *cl, int n, int skip)
 {
-	const struct solver *s = &x->k->s;
+	const struct solver *s = x->s;
 	int here = 0;
 
 	for (int i = 0; i < n; i++) {
@@ -63,7 +64,7 @@ static int absorb(struct search *x, const int *cl, int n, int skip)
  * returns the level to jump back to. */
 static int analyze(struct search *x)
 {
-	struct solver *s = &x->k->s;
+	struct solver *s = x->s;
 	int pair[2] = { 0, s->conflict_lit }, n, p = -1, open, idx = s->ntrail - 1, back = 0;
 	const int *cl = clause_lits(s, s->conflict, pair, &n);
 
@@ -93,7 +94,7 @@ static int analyze(struct search *x)
 /* Moves the literal of the highest level among learnt[1..] to learnt[1] (second watch). */
 static void order_watches(struct search *x)
 {
-	const struct solver *s = &x->k->s;
+	const struct solver *s = x->s;
 	int best = 1;
 
 	for (int i = 2; i < x->learnt.n; i++)
@@ -106,7 +107,7 @@ static void order_watches(struct search *x)
 
 static void learn_and_jump(struct search *x)
 {
-	struct solver *s = &x->k->s;
+	struct solver *s = x->s;
 	int back = analyze(x), reason = REASON_NONE;
 
 	solver_backtrack(s, x->level_start.a[back + 1]);
@@ -123,7 +124,7 @@ static void learn_and_jump(struct search *x)
 /* Next decision literal, or -1 when every variable of the search is assigned. */
 static int decide(struct search *x)
 {
-	const struct solver *s = &x->k->s;
+	const struct solver *s = x->s;
 
 	while (x->next < x->n && s->val[2 * x->vars[x->next]])
 		x->next++;
@@ -132,40 +133,44 @@ static int decide(struct search *x)
 	return 2 * x->vars[x->next] + s->phase[x->vars[x->next]];
 }
 
-static int search_loop(struct search *x)
+static int search_loop(struct search *x, uint64_t max_conflicts)
 {
-	struct solver *s = &x->k->s;
+	struct solver *s = x->s;
+	uint64_t conflicts = 0;
 	int lit;
 
 	for (;;) {
 		if (!solver_propagate(s)) {
 			if (s->dlevel == 0)
 				return 0;
+			if (++conflicts == max_conflicts)
+				return -1;
 			learn_and_jump(x);
 			continue;
 		}
 		if ((lit = decide(x)) < 0)
 			return 1;
-		counter_check(x->k);
-		x->k->stats->decisions++;
+		if (x->k)
+			counter_check(x->k);
+		s->stats->decisions++;
 		s->dlevel++;
 		ivec_push(&x->level_start, s->ntrail);
 		solver_assign(s, lit);
 	}
 }
 
-int sat_search(struct counter *k, const int *vars, int n, int keep)
+int sat_search(struct solver *s, struct counter *k, const int *vars, int n, int keep, uint64_t max_conflicts)
 {
-	struct search x = { .k = k, .vars = vars, .n = n };
+	struct search x = { .s = s, .k = k, .vars = vars, .n = n };
 	int sat;
 
-	x.seen = k->sat_seen;
-	ivec_push(&x.level_start, k->s.ntrail);
-	k->s.dlevel = 0;
-	sat = search_loop(&x);
-	k->s.dlevel = 0;
+	x.seen = s->seen;
+	ivec_push(&x.level_start, s->ntrail);
+	s->dlevel = 0;
+	sat = search_loop(&x, max_conflicts);
+	s->dlevel = 0;
 	if (!keep)
-		solver_forget(&k->s);
+		solver_forget(s);
 	ivec_free(&x.learnt);
 	ivec_free(&x.level_start);
 	return sat;

@@ -38,6 +38,7 @@ void solver_init(struct solver *s, int nvars, const int *clauses, size_t nlits, 
 	s->phase = xcalloc((size_t)nvars + 1, 1);
 	s->level = xcalloc((size_t)nvars + 1, sizeof *s->level);
 	s->reason = xcalloc((size_t)nvars + 1, sizeof *s->reason);
+	s->seen = xcalloc((size_t)nvars + 1, 1);
 	s->lits_cap = (int)nlits + 1;
 	s->clause_cap = (int)(nlits / 3) + 1;
 	s->lits = xmalloc((size_t)s->lits_cap * sizeof *s->lits);
@@ -76,6 +77,7 @@ void solver_free(struct solver *s)
 	free(s->phase);
 	free(s->level);
 	free(s->reason);
+	free(s->seen);
 	ivec_free(&s->learned_watched);
 }
 

@@ -22,8 +22,8 @@ static void usage(int status)
 		"                                   print a random CNF, projected on the first SHOW\n"
 		"                                   variables (-1: not projected); with MINLEN, clauses\n"
 		"                                   have MINLEN to MINLEN+2 literals, none empty\n"
-		"       dimacs-brute --gates SEED      print a random Tseitin circuit: AND gates over\n"
-		"                                   projected inputs and earlier gates, constraints\n"
+		"       dimacs-brute --gates SEED      print a random Tseitin circuit: AND and XOR gates\n"
+		"                                   over projected inputs and earlier gates, constraints\n"
 		"                                   over both, sometimes an undefined hidden variable;\n"
 		"                                   by SEED, gate outputs are projected too or the\n"
 		"                                   count is plain, and input 1 may be made equal to\n"
@@ -144,7 +144,23 @@ static void print_gate(int g, const int *in, int k)
 	print_clause(big, k + 1);
 }
 
+/* Gate g <-> a XOR b, which no AND-gate clause spells out: only a satisfiability check
+ * (kcount's padoa.c) finds it defined. */
+static void print_xor(int g, int a, int b)
+{
+	int cl[4][3] = { { -g, a, b }, { -g, -a, -b }, { g, -a, b }, { g, a, -b } };
+
+	for (int i = 0; i < 4; i++)
+		print_clause(cl[i], 3);
+}
+
 enum { MAX_GATES = 8, MAX_CONSTRAINTS = 9 };
+
+/* Some two-input gates are XOR gates (four clauses instead of three). */
+static int is_xor(unsigned seed, int g, int k)
+{
+	return k == 2 && (seed + (unsigned)g) % 3 == 0;
+}
 
 /* Random distinct-variable literals over variables 1..below-1 into in; returns how many. */
 static int gate_inputs(int below, int *in)
@@ -170,8 +186,10 @@ static void generate_gates(unsigned seed)
 	inputs = 5 + rand() % 8;
 	gates = 3 + rand() % (MAX_GATES - 2);
 	ncon = 2 + rand() % (MAX_CONSTRAINTS - 3);
-	for (int g = 0; g < gates; g++)
-		clauses += (k[g] = gate_inputs(inputs + g + 1, in[g])) + 1;
+	for (int g = 0; g < gates; g++) {
+		k[g] = gate_inputs(inputs + g + 1, in[g]);
+		clauses += k[g] + 1 + is_xor(seed, g, k[g]);
+	}
 	for (int c = 0; c < ncon; c++)
 		for (int i = 0, n = len[c] = 1 + rand() % 3; i < n; i++)
 			con[c][i] = random_lit(inputs + gates);
@@ -189,7 +207,10 @@ static void generate_gates(unsigned seed)
 		printf(" 0\n");
 	}
 	for (int g = 0; g < gates; g++)
-		print_gate(inputs + g + 1, in[g], k[g]);
+		if (is_xor(seed, g, k[g]))
+			print_xor(inputs + g + 1, in[g][0], in[g][1]);
+		else
+			print_gate(inputs + g + 1, in[g], k[g]);
 	if (cyclic) {
 		int eq1[2] = { 1, -(inputs + gates) }, eq2[2] = { -1, inputs + gates };
 		print_clause(eq1, 2);
