@@ -9,7 +9,7 @@
 #include "kcount.h"
 #include "util.h"
 
-void decomposer_init(struct decomposer *d, const struct solver *s)
+void decomposer_init(struct decomposer *d, const struct solver *s, const unsigned char *defined)
 {
 	memset(d, 0, sizeof *d);
 	d->var_mark = xcalloc((size_t)s->nvars + 1, sizeof *d->var_mark);
@@ -18,7 +18,7 @@ void decomposer_init(struct decomposer *d, const struct solver *s)
 	d->var_comp = xcalloc((size_t)s->nvars + 1, sizeof *d->var_comp);
 	order_rank(s, d->rank);
 	d->branchable = xcalloc((size_t)s->nvars + 1, 1);
-	s->stats->defined = (uint64_t)define_branchable(s, d->branchable);
+	s->stats->defined = (uint64_t)define_branchable(s, defined, d->branchable);
 	d->cl_mark = xcalloc((size_t)s->nlong + 1, sizeof *d->cl_mark);
 	d->cl_sat = xcalloc((size_t)s->nlong + 1, sizeof *d->cl_sat);
 	d->cl_comp = xcalloc((size_t)s->nlong + 1, sizeof *d->cl_comp);

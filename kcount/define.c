@@ -146,10 +146,9 @@ static int spread(const struct solver *s, struct spread *sp, unsigned char *know
 	return n;
 }
 
-int define_support(const struct solver *s, unsigned char *projected)
+int define_support(const struct solver *s, unsigned char *projected, unsigned char *defined)
 {
 	unsigned char *known = xcalloc((size_t)s->nvars + 1, 1);
-	unsigned char *defined = xcalloc((size_t)s->nvars + 1, 1);
 	struct spread sp;
 	int removed = 0;
 
@@ -170,19 +169,21 @@ int define_support(const struct solver *s, unsigned char *projected)
 			removed++;
 		}
 	spread_free(&sp, s);
-	free(defined);
 	free(known);
 	return removed;
 }
 
-int define_branchable(const struct solver *s, unsigned char *branchable)
+int define_branchable(const struct solver *s, const unsigned char *defined, unsigned char *branchable)
 {
 	struct spread sp;
-	int defined;
+	int hidden = 0;
 
-	memcpy(branchable, s->projected, (size_t)s->nvars + 1);
+	for (int v = 1; v <= s->nvars; v++)
+		branchable[v] = s->projected[v] || defined[v];
 	spread_init(&sp, s);
-	defined = spread(s, &sp, branchable, NULL);
+	spread(s, &sp, branchable, NULL);
 	spread_free(&sp, s);
-	return defined;
+	for (int v = 1; v <= s->nvars; v++)
+		hidden += branchable[v] && !s->projected[v] && !s->val[2 * v] && (s->occ[v].n || s->bins[2 * v].n || s->bins[2 * v + 1].n);
+	return hidden;
 }

@@ -60,7 +60,7 @@ void options_parse(struct options *o, int argc, char **argv);
 	X(unprojected, "projected variables defined by the others (left the projection)") \
 	X(eliminated, "hidden variables eliminated by resolution") \
 	X(subsumed, "clauses removed as supersets of others") \
-	X(defined, "hidden variables found defined by gates (branched on)") \
+	X(defined, "hidden variables that are functions of the projected ones (branched on)") \
 	X(max_depth, "deepest decision level")
 
 struct stats {
@@ -123,12 +123,13 @@ void solver_forget(struct solver *s);
 size_t solver_bytes(const struct solver *s);
 
 /* ---- define.c: variables defined by gates over others ---- */
-/* Clears projected[v] for each projected variable that is a function (through gates) of the
- * projected variables it keeps; returns how many it cleared. */
-int define_support(const struct solver *s, unsigned char *projected);
-/* branchable[v]: projected, or a function of projected variables (a gate output); returns
- * the number of the latter. */
-int define_branchable(const struct solver *s, unsigned char *branchable);
+/* Clears projected[v] and sets defined[v] for each projected variable that is a function
+ * (through gates) of the projected variables it keeps; returns how many it cleared. */
+int define_support(const struct solver *s, unsigned char *projected, unsigned char *defined);
+/* branchable[v]: projected, defined (known to be a function of the projected variables),
+ * or a gate output over branchable variables; returns the number of those not projected
+ * that are free and in some clause. */
+int define_branchable(const struct solver *s, const unsigned char *defined, unsigned char *branchable);
 
 /* ---- order.c: branching ranks from an approximate tree decomposition ---- */
 /* rank[v] for every variable: higher ranks are branched on first. */
@@ -141,6 +142,7 @@ struct formula {
 	struct ivec clauses;    /* simplified clauses, each ended by 0 */
 	signed char *fixed;     /* by variable: 1/-1 value fixed by preprocessing, 0 free */
 	unsigned char *projected;
+	unsigned char *defined;   /* by variable: a function of the projected variables */
 	int nprojected;
 	int projection;         /* the input asked for a projected count */
 };
@@ -153,8 +155,8 @@ void formula_write(const struct formula *f, FILE *out);
 void formula_free(struct formula *f);
 
 /* ---- padoa.c: projected variables defined by the others, found by satisfiability ---- */
-/* Clears f->projected[v] for each projected variable that is a function of the projected
- * variables it keeps; returns how many it cleared. */
+/* Clears f->projected[v] and sets f->defined[v] for each projected variable that is a
+ * function of the projected variables it keeps; returns how many it cleared. */
 int padoa_support(struct formula *f, struct stats *st);
 
 /* ---- eliminate.c: subsumption, and resolution of variables outside the projection ---- */
@@ -201,7 +203,7 @@ struct decomposer {
 	struct ivec queue;
 	struct ivec nv, nc, vpos, cpos, child; /* per local component (child: its comps index) */
 };
-void decomposer_init(struct decomposer *d, const struct solver *s);
+void decomposer_init(struct decomposer *d, const struct solver *s, const unsigned char *defined);
 void decomposer_free(struct decomposer *d);
 struct counter;
 /* Splits the unassigned variables of the component with variables cvars[vb,ve) and clauses

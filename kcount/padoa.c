@@ -172,6 +172,7 @@ int padoa_support(struct formula *f, struct stats *st)
 		gather(&x, v);
 		if (defined(&x, st)) {
 			f->projected[v] = 0;
+			f->defined[v] = 1;
 			removed++;
 		}
 		for (int i = 0; i < x.vars.n; i++)

@@ -177,7 +177,7 @@ static void shrink_projection(struct formula *f, struct stats *st)
 	int removed;
 
 	formula_solver(f, &s, st);
-	removed = define_support(&s, f->projected);
+	removed = define_support(&s, f->projected, f->defined);
 	f->nprojected -= removed;
 	st->unprojected += (uint64_t)removed;
 	solver_free(&s);
@@ -199,6 +199,7 @@ void preprocess(struct formula *f, const struct dimacs_cnf *cnf, int eliminate, 
 	f->nvars = cnf->nvars;
 	f->projection = cnf->projected;
 	f->fixed = xcalloc((size_t)f->nvars + 1, 1);
+	f->defined = xcalloc((size_t)f->nvars + 1, 1);
 	mark_projection(f, cnf);
 	collect(f, cnf->lits, cnf->nlits, &units);
 	fixpoint(f, &units, st);
@@ -238,4 +239,5 @@ void formula_free(struct formula *f)
 	ivec_free(&f->clauses);
 	free(f->fixed);
 	free(f->projected);
+	free(f->defined);
 }

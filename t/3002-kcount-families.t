@@ -4,7 +4,7 @@
 # products of independent components, projected blocks, counts far beyond 64 bits.
 . "$(dirname "$0")/lib.sh"
 command -v bc >/dev/null || skip_all "bc not installed"
-plan 34
+plan 37
 
 # check NAME EXPECTED FILE: kcount -q FILE prints EXPECTED
 check() {
@@ -89,3 +89,13 @@ check "two clauses of 3000 literals" "$(echo "2^3000 - 2" | bc | tr -d '\\\n')" 
 awk 'BEGIN { n = 20000; print "p cnf", n, 2 * (n - 1); print "c p show 1 0"
 	for (i = n; i > 1; i--) { print i, -(i - 1), 0; print -i, i - 1, 0 } }' > "$TMP/chain.cnf"
 check "chain of 20000 equivalences, projected on its end" 2 "$TMP/chain.cnf"
+
+# a chain of 100 exclusive ors x(i+1) = x(i) xor y(i): x1 and the y are free, 2^101; no
+# AND gate spells these definitions out, the satisfiability checks (padoa.c) find them and
+# leave a support of 101 variables
+awk 'BEGIN { for (i = 1; i <= 100; i++) { a = i; b = 101 + i; g = i + 1
+	print -g, a, b, 0; print -g, -a, -b, 0; print g, -a, b, 0; print g, a, -b, 0 } }' > "$TMP/xor.cnf.body"
+cnf "$TMP/xor.cnf" 201
+check "chain of 100 exclusive ors" "$(pow 2 101)" "$TMP/xor.cnf"
+run "$BIN/kcount" --preprocess "$TMP/xor.cnf"
+is "$(grep '^c p show' "$OUT" | wc -w)" 105 "chain of 100 exclusive ors: a support of 101 variables"
