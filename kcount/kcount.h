@@ -146,8 +146,11 @@ struct formula {
 	int nprojected;
 	int projection;         /* the input asked for a projected count */
 };
-/* eliminate: also eliminate variables outside the projection (counting, not sampling). */
-void preprocess(struct formula *f, const struct dimacs_cnf *cnf, int eliminate, struct stats *st);
+/* eliminate: also eliminate variables outside the projection (counting, not sampling).
+ * Once *stop is set (the timeout), probing and the satisfiability checks end early and
+ * the later steps are skipped: the caller gives up. */
+void preprocess(struct formula *f, const struct dimacs_cnf *cnf, int eliminate, struct stats *st,
+		const volatile sig_atomic_t *stop);
 /* Builds a solver over f's clauses, with f's projection and fixed values assigned. */
 void formula_solver(const struct formula *f, struct solver *s, struct stats *st);
 /* Writes f as a DIMACS CNF with the same (projected) count. */
@@ -156,8 +159,8 @@ void formula_free(struct formula *f);
 
 /* ---- padoa.c: projected variables defined by the others, found by satisfiability ---- */
 /* Clears f->projected[v] and sets f->defined[v] for each projected variable that is a
- * function of the projected variables it keeps; returns how many it cleared. */
-int padoa_support(struct formula *f, struct stats *st);
+ * function of the projected variables it keeps, until *stop; returns how many it cleared. */
+int padoa_support(struct formula *f, struct stats *st, const volatile sig_atomic_t *stop);
 
 /* ---- eliminate.c: subsumption, and resolution of variables outside the projection ---- */
 /* Replaces f->clauses by raw (clauses ended by 0, units and empty clauses possible) in

@@ -119,8 +119,10 @@ int main(int argc, char **argv)
 		alarm((unsigned)j.opt.timeout);
 	}
 	dimacs_load(j.opt.file, &cnf);
-	preprocess(&j.f, &cnf, j.opt.sample < 0 && !j.opt.no_elim, &j.stats);
+	preprocess(&j.f, &cnf, j.opt.sample < 0 && !j.opt.no_elim, &j.stats, &timed_out);
 	dimacs_free(&cnf);
+	if (timed_out)
+		util_die(EXIT_TROUBLE, "timeout after %ld s: no count", j.opt.timeout);
 	if (j.opt.preprocess) {
 		formula_write(&j.f, stdout);
 		formula_free(&j.f);

@@ -158,14 +158,14 @@ static int defined(struct local *x, struct stats *st)
 	return r;
 }
 
-int padoa_support(struct formula *f, struct stats *st)
+int padoa_support(struct formula *f, struct stats *st, const volatile sig_atomic_t *stop)
 {
 	struct local x = { 0 };
 	int removed = 0;
 	uint64_t budget = st->propagations + PROPAGATION_BUDGET;
 
 	local_init(&x, f);
-	for (int v = f->nvars; v >= 1 && st->propagations < budget; v--) {
+	for (int v = f->nvars; v >= 1 && st->propagations < budget && !*stop; v--) {
 		if (!f->projected[v] || f->fixed[v] || !x.occ[v].n)
 			continue;
 		st->padoa_checks++;

@@ -118,11 +118,11 @@ static int fails(struct solver *s, int l)
 
 /* Fixes the negation of every failed literal; 0 when the formula is unsatisfiable. Gives
  * up after a budget of propagations (probing a long chain of implications is quadratic). */
-static int probe(struct solver *s, struct stats *st)
+static int probe(struct solver *s, struct stats *st, const volatile sig_atomic_t *stop)
 {
 	uint64_t budget = st->propagations + PROBE_BUDGET;
 
-	for (int v = 1; v <= s->nvars && st->propagations < budget; v++) {
+	for (int v = 1; v <= s->nvars && st->propagations < budget && !*stop; v++) {
 		for (int l = 2 * v; l <= 2 * v + 1 && !s->val[l]; l++) {
 			if (!s->bins[NEG(l)].n || !fails(s, l))
 				continue;
@@ -137,7 +137,7 @@ static int probe(struct solver *s, struct stats *st)
 
 /* Propagates the units over f->clauses to a fixpoint, fixing their variables, then fixes
  * the negations of failed literals. */
-static void fixpoint(struct formula *f, struct ivec *units, struct stats *st)
+static void fixpoint(struct formula *f, struct ivec *units, struct stats *st, const volatile sig_atomic_t *stop)
 {
 	struct solver s;
 
@@ -149,7 +149,7 @@ static void fixpoint(struct formula *f, struct ivec *units, struct stats *st)
 		else if (!s.val[l])
 			solver_assign(&s, l);
 	}
-	if (!f->unsat && (!solver_propagate(&s) || !probe(&s, st)))
+	if (!f->unsat && (!solver_propagate(&s) || !probe(&s, st, stop)))
 		f->unsat = 1;
 	for (int i = 0; i < s.ntrail; i++)
 		f->fixed[VAR(s.trail[i])] = s.trail[i] & 1 ? -1 : 1;
@@ -184,14 +184,16 @@ static void shrink_projection(struct formula *f, struct stats *st)
 }
 
 /* Eliminates hidden variables, then propagates the units that brings. */
-static void eliminate_and_fix(struct formula *f, struct ivec *raw, struct ivec *units, struct stats *st)
+static void eliminate_and_fix(struct formula *f, struct ivec *raw, struct ivec *units, struct stats *st,
+			      const volatile sig_atomic_t *stop)
 {
 	eliminate_hidden(f, raw, st);
 	collect(f, raw->a, (size_t)raw->n, units);
-	fixpoint(f, units, st);
+	fixpoint(f, units, st, stop);
 }
 
-void preprocess(struct formula *f, const struct dimacs_cnf *cnf, int eliminate, struct stats *st)
+void preprocess(struct formula *f, const struct dimacs_cnf *cnf, int eliminate, struct stats *st,
+		const volatile sig_atomic_t *stop)
 {
 	struct ivec units = { 0 }, raw = { 0 };
 
@@ -202,16 +204,16 @@ void preprocess(struct formula *f, const struct dimacs_cnf *cnf, int eliminate, 
 	f->defined = xcalloc((size_t)f->nvars + 1, 1);
 	mark_projection(f, cnf);
 	collect(f, cnf->lits, cnf->nlits, &units);
-	fixpoint(f, &units, st);
-	if (eliminate && !f->unsat) {
+	fixpoint(f, &units, st, stop);
+	if (eliminate && !f->unsat && !*stop) {
 		shrink_projection(f, st);
-		eliminate_and_fix(f, &raw, &units, st);
+		eliminate_and_fix(f, &raw, &units, st, stop);
 	}
-	if (eliminate && !f->unsat) {
-		int removed = padoa_support(f, st);
+	if (eliminate && !f->unsat && !*stop) {
+		int removed = padoa_support(f, st, stop);
 		f->nprojected -= removed;
 		st->unprojected += (uint64_t)removed;
-		eliminate_and_fix(f, &raw, &units, st);
+		eliminate_and_fix(f, &raw, &units, st, stop);
 	}
 	ivec_free(&units);
 	ivec_free(&raw);
