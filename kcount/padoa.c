@@ -6,7 +6,8 @@
  * the whole formula implies G, and a definition by part of the projection is one by all of
  * it; Kconfig's definitions are local, and the checks stay small. Once v is found defined it
  * leaves the projection, so later checks look for definitions by what stays. A check that
- * runs out of conflicts keeps its variable: less is removed, and nothing wrong. */
+ * runs out of conflicts keeps its variable, as do those left when the propagation budget or
+ * the time runs out: less is removed, and nothing wrong. */
 #include <stdlib.h>
 
 #include "kcount.h"
