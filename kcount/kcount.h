@@ -143,7 +143,6 @@ struct formula {
 	signed char *fixed;     /* by variable: 1/-1 value fixed by preprocessing, 0 free */
 	unsigned char *projected;
 	unsigned char *defined;   /* by variable: a function of the projected variables */
-	int nprojected;
 	int projection;         /* the input asked for a projected count */
 };
 /* eliminate: also eliminate variables outside the projection (counting, not sampling).

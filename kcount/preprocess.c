@@ -47,8 +47,6 @@ static void mark_projection(struct formula *f, const struct dimacs_cnf *cnf)
 		f->projected[v] = !cnf->projected;
 	for (int i = 0; i < cnf->nshow; i++)
 		f->projected[cnf->show[i]] = 1;
-	for (int v = 1; v <= f->nvars; v++)
-		f->nprojected += f->projected[v];
 }
 
 /* Normalized clauses of two or more literals of lits[0..nlits) (each ended by 0) into
@@ -174,12 +172,9 @@ void formula_solver(const struct formula *f, struct solver *s, struct stats *st)
 static void shrink_projection(struct formula *f, struct stats *st)
 {
 	struct solver s;
-	int removed;
 
 	formula_solver(f, &s, st);
-	removed = define_support(&s, f->projected, f->defined);
-	f->nprojected -= removed;
-	st->unprojected += (uint64_t)removed;
+	st->unprojected += (uint64_t)define_support(&s, f->projected, f->defined);
 	solver_free(&s);
 }
 
@@ -210,9 +205,7 @@ void preprocess(struct formula *f, const struct dimacs_cnf *cnf, int eliminate, 
 		eliminate_and_fix(f, &raw, &units, st, stop);
 	}
 	if (eliminate && !f->unsat && !*stop) {
-		int removed = padoa_support(f, st, stop);
-		f->nprojected -= removed;
-		st->unprojected += (uint64_t)removed;
+		st->unprojected += (uint64_t)padoa_support(f, st, stop);
 		eliminate_and_fix(f, &raw, &units, st, stop);
 	}
 	ivec_free(&units);
