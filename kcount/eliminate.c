@@ -37,6 +37,12 @@ static int by_occurrences(const void *a, const void *b)
 	return (x->var > y->var) - (x->var < y->var);
 }
 
+/* The sign db->mark records for the literal l. */
+static signed char sign(int l)
+{
+	return l > 0 ? 1 : -1;
+}
+
 static void add_clause(struct clauses *db, const int *lits, int n)
 {
 	if (db->n == db->cap) {
@@ -90,11 +96,11 @@ static int resolve(struct clauses *db, int p, int q, int x)
 
 	for (int i = 0; i < a->n; i++)
 		if (abs(a->a[i]) != x) {
-			db->mark[abs(a->a[i])] = (signed char)(a->a[i] > 0 ? 1 : -1);
+			db->mark[abs(a->a[i])] = sign(a->a[i]);
 			ivec_push(&db->resolvents, a->a[i]);
 		}
 	for (int i = 0; i < b->n; i++) {
-		int v = abs(b->a[i]), s = b->a[i] > 0 ? 1 : -1;
+		int v = abs(b->a[i]), s = sign(b->a[i]);
 		if (v == x || db->mark[v] == s)
 			continue;
 		if (db->mark[v] == -s)
@@ -131,51 +137,53 @@ static int try_resolve(struct clauses *db, int x, const struct ivec *pos, const 
 	return count;
 }
 
+/* The literal of the binary clause b other than l. */
+static int other(const struct ivec *b, int l)
+{
+	return b->a[0] == l ? b->a[1] : b->a[0];
+}
+
+/* Marks (sign 1) or unmarks (0) in db->mark the literals m of the binary clauses (-g | m) of
+ * in. */
+static void mark_partners(struct clauses *db, int g, const struct ivec *in, int on)
+{
+	for (int i = 0; i < in->n; i++)
+		if (db->lits[in->a[i]].n == 2) {
+			int m = other(&db->lits[in->a[i]], -g);
+			db->mark[abs(m)] = (signed char)(on ? sign(m) : 0);
+		}
+}
+
 /* Marks the clauses of a gate g = AND(l1..lk) in db->gate: (g | -l1 | ... | -lk) from out
  * and the binary clauses (-g | li) from in; 1 if out has such a clause. */
 static int mark_gate(struct clauses *db, int g, const struct ivec *out, const struct ivec *in)
 {
-	int found = 0;
+	int gc = -1;
 
-	for (int i = 0; i < in->n; i++) {
-		const struct ivec *b = &db->lits[in->a[i]];
-		if (b->n == 2) {
-			int l = b->a[0] == -g ? b->a[1] : b->a[0];
-			db->mark[abs(l)] = (signed char)(l > 0 ? 1 : -1);
-		}
-	}
-	for (int i = 0; i < out->n && !found; i++) {
+	mark_partners(db, g, in, 1);
+	for (int i = 0; i < out->n && gc < 0; i++) {
 		const struct ivec *c = &db->lits[out->a[i]];
-		found = 1;
-		for (int j = 0; j < c->n && found; j++)
-			found = c->a[j] == g || db->mark[abs(c->a[j])] == (c->a[j] > 0 ? -1 : 1);
-		if (found)
-			db->gate[out->a[i]] = 1;
+		int all = 1;
+		for (int j = 0; j < c->n && all; j++)
+			all = c->a[j] == g || db->mark[abs(c->a[j])] == -sign(c->a[j]);
+		if (all)
+			gc = out->a[i];
 	}
-	for (int i = 0; i < in->n; i++) {
-		const struct ivec *b = &db->lits[in->a[i]];
-		if (b->n == 2)
-			db->mark[abs(b->a[0] == -g ? b->a[1] : b->a[0])] = 0;
-	}
-	if (!found)
+	mark_partners(db, g, in, 0);
+	if (gc < 0)
 		return 0;
+	db->gate[gc] = 1;
 	/* the binary clauses whose literal li is negated in the gate clause */
-	for (int i = 0; i < out->n; i++)
-		if (db->gate[out->a[i]])
-			for (int j = 0; j < db->lits[out->a[i]].n; j++) {
-				int l = db->lits[out->a[i]].a[j];
-				db->mark[abs(l)] = (signed char)(l > 0 ? 1 : -1);
-			}
+	const struct ivec *c = &db->lits[gc];
+	for (int j = 0; j < c->n; j++)
+		db->mark[abs(c->a[j])] = sign(c->a[j]);
 	for (int i = 0; i < in->n; i++) {
 		const struct ivec *b = &db->lits[in->a[i]];
-		int l = b->n == 2 ? (b->a[0] == -g ? b->a[1] : b->a[0]) : 0;
-		if (l && db->mark[abs(l)] == (l > 0 ? -1 : 1))
+		if (b->n == 2 && db->mark[abs(other(b, -g))] == -sign(other(b, -g)))
 			db->gate[in->a[i]] = 1;
 	}
-	for (int i = 0; i < out->n; i++)
-		if (db->gate[out->a[i]])
-			for (int j = 0; j < db->lits[out->a[i]].n; j++)
-				db->mark[abs(db->lits[out->a[i]].a[j])] = 0;
+	for (int j = 0; j < c->n; j++)
+		db->mark[abs(c->a[j])] = 0;
 	return 1;
 }
 
@@ -214,14 +222,13 @@ static int try_eliminate(struct clauses *db, int x)
 	return 1;
 }
 
-
 /* 1 if every literal of clause c is in the clause marked in db->mark. */
 static int marked_subset(const struct clauses *db, int c)
 {
 	const struct ivec *a = &db->lits[c];
 
 	for (int i = 0; i < a->n; i++)
-		if (db->mark[abs(a->a[i])] != (a->a[i] > 0 ? 1 : -1))
+		if (db->mark[abs(a->a[i])] != sign(a->a[i]))
 			return 0;
 	return 1;
 }
@@ -235,7 +242,7 @@ static void subsume(struct clauses *db, struct stats *st)
 		if (db->dead[d])
 			continue;
 		for (int i = 0; i < dl->n; i++)
-			db->mark[abs(dl->a[i])] = (signed char)(dl->a[i] > 0 ? 1 : -1);
+			db->mark[abs(dl->a[i])] = sign(dl->a[i]);
 		/* A subset of d contains d's literal with the fewest occurrences. */
 		int best = LIT(dl->a[0]);
 		for (int i = 1; i < dl->n; i++)
