@@ -26,7 +26,6 @@ struct search {
 	const int *vars;
 	int n, next;
 	struct ivec learnt, level_start;
-	unsigned char *seen;
 };
 
 /* The literals of the clause with reason code r (for a binary clause, f and o). */
@@ -49,9 +48,9 @@ static int absorb(struct search *x, const int *cl, int n, int skip)
 
 	for (int i = 0; i < n; i++) {
 		int v = VAR(cl[i]);
-		if (cl[i] == skip || x->seen[v] || s->level[v] == 0)
+		if (cl[i] == skip || s->seen[v] || s->level[v] == 0)
 			continue;
-		x->seen[v] = 1;
+		s->seen[v] = 1;
 		if (s->level[v] == s->dlevel)
 			here++;
 		else
@@ -72,10 +71,10 @@ static int analyze(struct search *x)
 	ivec_push(&x->learnt, 0);
 	open = absorb(x, cl, n, -1);
 	for (;;) {
-		while (!x->seen[VAR(s->trail[idx])])
+		while (!s->seen[VAR(s->trail[idx])])
 			idx--;
 		p = s->trail[idx--];
-		x->seen[VAR(p)] = 0;
+		s->seen[VAR(p)] = 0;
 		if (--open == 0)
 			break;
 		pair[1] = p;
@@ -85,7 +84,7 @@ static int analyze(struct search *x)
 	x->learnt.a[0] = NEG(p);
 	for (int i = 1; i < x->learnt.n; i++) {
 		int v = VAR(x->learnt.a[i]);
-		x->seen[v] = 0;
+		s->seen[v] = 0;
 		back = s->level[v] > back ? s->level[v] : back;
 	}
 	return back;
@@ -164,7 +163,6 @@ int sat_search(struct solver *s, struct counter *k, const int *vars, int n, int 
 	struct search x = { .s = s, .k = k, .vars = vars, .n = n };
 	int sat;
 
-	x.seen = s->seen;
 	ivec_push(&x.level_start, s->ntrail);
 	s->dlevel = 0;
 	sat = search_loop(&x, max_conflicts);
