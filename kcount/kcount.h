@@ -29,7 +29,7 @@ size_t ivec_bytes(const struct ivec *v);
 	X(seed, 0, "seed", "S", "random seed for --sample (default 1)") \
 	X(mem, 0, "mem", "MB", "memory cap in MiB (default: half the physical memory)") \
 	X(timeout, 0, "timeout", "S", "give up after S seconds (exit 2, no count)") \
-	X(no_elim, 0, "no-elim", NULL, "no projection shrinking, subsumption or elimination by resolution") \
+	X(no_elim, 0, "no-elim", NULL, "no projection shrinking, clause removal or elimination by resolution") \
 	X(preprocess, 0, "preprocess", NULL, "print the preprocessed formula (DIMACS, same count) instead of counting") \
 	X(verbose, 'v', "verbose", NULL, "progress and statistics on standard error") \
 	X(help, 'h', "help", NULL, "print this help and exit") \
@@ -60,6 +60,7 @@ void options_parse(struct options *o, int argc, char **argv);
 	X(unprojected, "projected variables defined by the others (left the projection)") \
 	X(eliminated, "hidden variables eliminated by resolution") \
 	X(subsumed, "clauses removed as supersets of others") \
+	X(vivified, "clauses removed or shortened as implied by the others") \
 	X(defined, "hidden variables that are functions of the projected ones (branched on)") \
 	X(max_depth, "deepest decision level")
 
@@ -166,6 +167,13 @@ int padoa_support(struct formula *f, struct stats *st, const volatile sig_atomic
  * which subsumed clauses are gone and bounded variable elimination has removed variables
  * outside the projection. */
 void eliminate_hidden(struct formula *f, struct ivec *raw, struct stats *st);
+
+/* ---- vivify.c: clauses implied by the others, literals shown false ---- */
+/* Puts in raw (clauses ended by 0, units and empty clauses possible) f->clauses without
+ * those that the others imply by unit propagation and without the literals that it shows
+ * false; returns how many clauses went or shrank. Stops checking after a budget of
+ * propagations or at *stop. */
+int vivify(struct formula *f, struct ivec *raw, struct stats *st, const volatile sig_atomic_t *stop);
 
 /* ---- cache.c: component cache with exact keys and a memory cap ---- */
 struct cache_entry;

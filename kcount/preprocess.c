@@ -4,7 +4,9 @@
  * then shrinks to the variables that the others do not define, subsumed clauses go and
  * variables outside the projection are eliminated by resolution (eliminate.c), and units are
  * propagated again; twice: first with the definitions that gates spell out (define.c), then,
- * on the smaller formula, with those that satisfiability checks find (padoa.c). */
+ * on the smaller formula, with those that satisfiability checks find (padoa.c). Last,
+ * up to three rounds drop the clauses that the others imply (vivify.c), which frees more
+ * hidden variables for elimination. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -12,7 +14,7 @@
 #include "kcount.h"
 #include "util.h"
 
-enum { PROBE_BUDGET = 50 * 1000 * 1000 };
+enum { PROBE_BUDGET = 50 * 1000 * 1000, VIVIFY_ROUNDS = 3 };
 
 static int by_var(const void *a, const void *b)
 {
@@ -178,11 +180,10 @@ static void shrink_projection(struct formula *f, struct stats *st)
 	solver_free(&s);
 }
 
-/* Eliminates hidden variables, then propagates the units that brings. */
-static void eliminate_and_fix(struct formula *f, struct ivec *raw, struct ivec *units, struct stats *st,
-			      const volatile sig_atomic_t *stop)
+/* Takes the clauses in raw as the formula's, and propagates their units. */
+static void settle(struct formula *f, struct ivec *raw, struct ivec *units, struct stats *st,
+		   const volatile sig_atomic_t *stop)
 {
-	eliminate_hidden(f, raw, st);
 	collect(f, raw->a, (size_t)raw->n, units);
 	fixpoint(f, units, st, stop);
 }
@@ -202,11 +203,22 @@ void preprocess(struct formula *f, const struct dimacs_cnf *cnf, int eliminate, 
 	fixpoint(f, &units, st, stop);
 	if (eliminate && !f->unsat && !*stop) {
 		shrink_projection(f, st);
-		eliminate_and_fix(f, &raw, &units, st, stop);
+		eliminate_hidden(f, &raw, st);
+		settle(f, &raw, &units, st, stop);
 	}
 	if (eliminate && !f->unsat && !*stop) {
 		st->unprojected += (uint64_t)padoa_support(f, st, stop);
-		eliminate_and_fix(f, &raw, &units, st, stop);
+		eliminate_hidden(f, &raw, st);
+		settle(f, &raw, &units, st, stop);
+	}
+	/* Each round's eliminations bring resolvents that the next round finds implied. */
+	for (int round = 0; round < VIVIFY_ROUNDS && eliminate && !f->unsat && !*stop; round++) {
+		int changed = vivify(f, &raw, st, stop);
+		settle(f, &raw, &units, st, stop);
+		if (!changed || f->unsat || *stop)
+			break;
+		eliminate_hidden(f, &raw, st);
+		settle(f, &raw, &units, st, stop);
 	}
 	ivec_free(&units);
 	ivec_free(&raw);

@@ -4,7 +4,7 @@
 # products of independent components, projected blocks, counts far beyond 64 bits.
 . "$(dirname "$0")/lib.sh"
 command -v bc >/dev/null || skip_all "bc not installed"
-plan 37
+plan 40
 
 # check NAME EXPECTED FILE: kcount -q FILE prints EXPECTED
 check() {
@@ -99,3 +99,12 @@ cnf "$TMP/xor.cnf" 201
 check "chain of 100 exclusive ors" "$(pow 2 101)" "$TMP/xor.cnf"
 run "$BIN/kcount" --preprocess "$TMP/xor.cnf"
 is "$(grep '^c p show' "$OUT" | wc -w)" 105 "chain of 100 exclusive ors: a support of 101 variables"
+
+# the transitive closure of the chain x1 -> x2 -> ... -> x30: 30 + 1 models (the true
+# variables are a suffix); preprocessing (vivify.c) keeps only the 29 clauses of the chain,
+# which imply the other 406
+awk 'BEGIN { for (i = 1; i < 30; i++) for (j = i + 1; j <= 30; j++) print -i, j, 0 }' > "$TMP/closure.cnf.body"
+cnf "$TMP/closure.cnf" 30
+check "transitive closure of a chain of 30" 31 "$TMP/closure.cnf"
+run "$BIN/kcount" --preprocess "$TMP/closure.cnf"
+is "$(grep '^p cnf' "$OUT")" "p cnf 30 29" "transitive closure of a chain of 30: 29 clauses left"
