@@ -9,14 +9,15 @@
 #include "kcount.h"
 #include "util.h"
 
-void decomposer_init(struct decomposer *d, const struct solver *s, const unsigned char *defined)
+void decomposer_init(struct decomposer *d, const struct solver *s, const unsigned char *defined,
+		     const volatile sig_atomic_t *stop)
 {
 	memset(d, 0, sizeof *d);
 	d->var_mark = xcalloc((size_t)s->nvars + 1, sizeof *d->var_mark);
 	d->score = xcalloc((size_t)s->nvars + 1, sizeof *d->score);
 	d->rank = xcalloc((size_t)s->nvars + 1, sizeof *d->rank);
 	d->var_comp = xcalloc((size_t)s->nvars + 1, sizeof *d->var_comp);
-	order_rank(s, d->rank);
+	order_rank(s, d->rank, stop);
 	d->branchable = xcalloc((size_t)s->nvars + 1, 1);
 	s->stats->defined = (uint64_t)define_branchable(s, defined, d->branchable);
 	d->cl_mark = xcalloc((size_t)s->nlong + 1, sizeof *d->cl_mark);

@@ -175,7 +175,7 @@ void count_formula(struct counter *k, const struct formula *f, mpz_t result)
 	}
 	struct comp all = { 0, f->nvars, 0, k->s.nlong, 0, 0 };
 
-	decomposer_init(&k->d, &k->s, f->defined);
+	decomposer_init(&k->d, &k->s, f->defined, k->stop);
 	for (int v = 1; v <= f->nvars; v++)
 		ivec_push(&k->cvars, v);
 	for (int c = 0; c < k->s.nlong; c++)

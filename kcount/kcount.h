@@ -133,8 +133,9 @@ int define_support(const struct solver *s, unsigned char *projected, unsigned ch
 int define_branchable(const struct solver *s, const unsigned char *defined, unsigned char *branchable);
 
 /* ---- order.c: branching ranks from an approximate tree decomposition ---- */
-/* rank[v] for every variable: higher ranks are branched on first. */
-void order_rank(const struct solver *s, int *rank);
+/* rank[v] for every variable: higher ranks are branched on first. Once *stop is set, the
+ * orders left untried are skipped. */
+void order_rank(const struct solver *s, int *rank, const volatile sig_atomic_t *stop);
 
 /* ---- preprocess.c: count-preserving simplification before the search ---- */
 struct formula {
@@ -213,7 +214,8 @@ struct decomposer {
 	struct ivec queue;
 	struct ivec nv, nc, vpos, cpos, child; /* per local component (child: its comps index) */
 };
-void decomposer_init(struct decomposer *d, const struct solver *s, const unsigned char *defined);
+void decomposer_init(struct decomposer *d, const struct solver *s, const unsigned char *defined,
+		     const volatile sig_atomic_t *stop);
 void decomposer_free(struct decomposer *d);
 struct counter;
 /* Splits the unassigned variables of the component with variables cvars[vb,ve) and clauses

@@ -2,20 +2,27 @@
  * formula's primal graph, an approximate tree decomposition in the spirit of sharpSAT-TD:
  * variables eliminated late sit near the root of the decomposition and separate the rest,
  * so the search branches on them first. Elimination stops once the smallest degree passes
- * a cap; the remaining (hub) variables rank above all others, by degree. */
+ * a cap; the remaining (hub) variables rank above all others, by degree. The search time
+ * follows the decomposition's cost, the number of assignments of its bags (2^degree of
+ * each variable eliminated, 2^hubs for the rest), which varies severalfold with the way
+ * ties between equal degrees are broken: the elimination runs with several tie-breaks,
+ * and the cheapest wins. */
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "kcount.h"
 #include "util.h"
 
-enum { DEGREE_CAP = 250, LONG_CLAUSE = 64 };
+enum { DEGREE_CAP = 250, LONG_CLAUSE = 64, TIE_BREAKS = 8 };
 
 struct heap_item {
 	int degree, var;
+	unsigned tie;
 };
 
 struct graph {
+	unsigned seed;            /* of the tie-break; 0: none, the heap decides */
 	struct ivec *adj;         /* sorted neighbours of each live variable */
 	unsigned char *gone;
 	struct heap_item *heap;
@@ -23,19 +30,35 @@ struct graph {
 	struct ivec merged;
 };
 
+/* A hash of the variable and the seed that orders equal degrees. */
+static unsigned tie(const struct graph *g, int var)
+{
+	unsigned x = g->seed ? ((unsigned)var * 2654435761u) ^ (g->seed * 40503u) : 0;
+
+	x ^= x >> 15;
+	x *= 2246822519u;
+	return x ^ (x >> 13);
+}
+
+static int before(const struct heap_item *a, const struct heap_item *b)
+{
+	return a->degree < b->degree || (a->degree == b->degree && a->tie < b->tie);
+}
+
 static void heap_push(struct graph *g, int degree, int var)
 {
 	size_t i = g->nheap++;
+	struct heap_item it = { degree, var, tie(g, var) };
 
 	if (g->nheap > g->heapcap) {
 		g->heapcap = g->heapcap ? 2 * g->heapcap : 1024;
 		g->heap = xrealloc(g->heap, g->heapcap * sizeof *g->heap);
 	}
-	while (i > 0 && g->heap[(i - 1) / 2].degree > degree) {
+	while (i > 0 && before(&it, &g->heap[(i - 1) / 2])) {
 		g->heap[i] = g->heap[(i - 1) / 2];
 		i = (i - 1) / 2;
 	}
-	g->heap[i] = (struct heap_item){ degree, var };
+	g->heap[i] = it;
 }
 
 static struct heap_item heap_pop(struct graph *g)
@@ -44,9 +67,9 @@ static struct heap_item heap_pop(struct graph *g)
 	size_t i = 0, c;
 
 	while ((c = 2 * i + 1) < g->nheap) {
-		if (c + 1 < g->nheap && g->heap[c + 1].degree < g->heap[c].degree)
+		if (c + 1 < g->nheap && before(&g->heap[c + 1], &g->heap[c]))
 			c++;
-		if (g->heap[c].degree >= last.degree)
+		if (!before(&g->heap[c], &last))
 			break;
 		g->heap[i] = g->heap[c];
 		i = c;
@@ -150,10 +173,12 @@ static void graph_free(struct graph *g, int nvars)
 	ivec_free(&g->merged);
 }
 
-void order_rank(const struct solver *s, int *rank)
+/* Ranks by one elimination with the tie-break of seed; returns the decomposition's cost. */
+static long double rank_by_elimination(const struct solver *s, unsigned seed, int *rank)
 {
-	struct graph g = { 0 };
-	int next = 1;
+	struct graph g = { .seed = seed };
+	int next = 1, hubs = 0;
+	long double cost = 0;
 
 	build(&g, s);
 	while (g.nheap) {
@@ -163,10 +188,29 @@ void order_rank(const struct solver *s, int *rank)
 		if (it.degree > DEGREE_CAP)
 			break;
 		rank[it.var] = next++;
+		cost += ldexpl(1, it.degree);
 		eliminate(&g, it.var);
 	}
 	for (int v = 1; v <= s->nvars; v++)
-		if (!g.gone[v])
+		if (!g.gone[v]) {
 			rank[v] = next + g.adj[v].n;
+			hubs += g.adj[v].n > 0;
+		}
 	graph_free(&g, s->nvars);
+	return cost + ldexpl(1, hubs);
+}
+
+void order_rank(const struct solver *s, int *rank, const volatile sig_atomic_t *stop)
+{
+	int *tried = xmalloc(((size_t)s->nvars + 1) * sizeof *tried);
+	long double best = rank_by_elimination(s, 0, rank);
+
+	for (unsigned seed = 1; seed < TIE_BREAKS && !*stop; seed++) {
+		long double cost = rank_by_elimination(s, seed, tried);
+		if (cost < best) {
+			best = cost;
+			memcpy(rank, tried, ((size_t)s->nvars + 1) * sizeof *rank);
+		}
+	}
+	free(tried);
 }
