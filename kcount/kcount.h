@@ -154,6 +154,10 @@ void preprocess(struct formula *f, const struct dimacs_cnf *cnf, int eliminate, 
 		const volatile sig_atomic_t *stop);
 /* Builds a solver over f's clauses, with f's projection and fixed values assigned. */
 void formula_solver(const struct formula *f, struct solver *s, struct stats *st);
+/* Renumbers the variables that occur in f's clauses to 1..m in the same order, dropping
+ * the others (fixed ones included): the search's arrays then stay small. Returns the
+ * number of projected free variables dropped: each doubles the count. */
+int formula_compact(struct formula *f);
 /* Writes f as a DIMACS CNF with the same (projected) count. */
 void formula_write(const struct formula *f, FILE *out);
 void formula_free(struct formula *f);

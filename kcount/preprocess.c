@@ -224,6 +224,40 @@ void preprocess(struct formula *f, const struct dimacs_cnf *cnf, int eliminate, 
 	ivec_free(&raw);
 }
 
+int formula_compact(struct formula *f)
+{
+	int *to = xcalloc((size_t)f->nvars + 1, sizeof *to), m = 0, dropped = 0;
+	unsigned char *projected, *defined;
+
+	for (int i = 0; i < f->clauses.n; i++)
+		to[abs(f->clauses.a[i])] = 1;
+	to[0] = 0;
+	projected = xcalloc((size_t)f->nvars + 1, 1);
+	defined = xcalloc((size_t)f->nvars + 1, 1);
+	for (int v = 1; v <= f->nvars; v++) {
+		if (!to[v]) {
+			dropped += f->projected[v] && !f->fixed[v];
+			continue;
+		}
+		to[v] = ++m;
+		projected[m] = f->projected[v];
+		defined[m] = f->defined[v];
+	}
+	for (int i = 0; i < f->clauses.n; i++) {
+		int l = f->clauses.a[i];
+		if (l)
+			f->clauses.a[i] = l > 0 ? to[l] : -to[-l];
+	}
+	free(to);
+	free(f->projected);
+	free(f->defined);
+	f->projected = projected;
+	f->defined = defined;
+	memset(f->fixed, 0, (size_t)f->nvars + 1);
+	f->nvars = m;
+	return dropped;
+}
+
 void formula_write(const struct formula *f, FILE *out)
 {
 	int nclauses = f->unsat;
