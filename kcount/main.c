@@ -73,17 +73,16 @@ static void print_result(const struct job *j)
 static void *run(void *arg)
 {
 	struct job *j = arg;
-	int free_projected;
+	int counting = j->opt.sample < 0;  /* samples keep the input's variable numbers */
+	int free_projected = counting && !j->f.unsat ? formula_compact(&j->f) : 0;
 
-	if (j->opt.sample >= 0) {
-		counter_init(&j->k, &j->f, &j->opt, &j->stats, &timed_out);
-		sample_models(&j->k, &j->f, j->opt.sample, (uint64_t)j->opt.seed);
-		return NULL;
-	}
-	free_projected = j->f.unsat ? 0 : formula_compact(&j->f);
 	counter_init(&j->k, &j->f, &j->opt, &j->stats, &timed_out);
-	count_formula(&j->k, &j->f, j->count);
-	mpz_mul_2exp(j->count, j->count, (mp_bitcnt_t)free_projected);
+	if (!counting)
+		sample_models(&j->k, &j->f, j->opt.sample, (uint64_t)j->opt.seed);
+	else {
+		count_formula(&j->k, &j->f, j->count);
+		mpz_mul_2exp(j->count, j->count, (mp_bitcnt_t)free_projected);
+	}
 	return NULL;
 }
 

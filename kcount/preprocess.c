@@ -230,8 +230,8 @@ int formula_compact(struct formula *f)
 	unsigned char *projected, *defined;
 
 	for (int i = 0; i < f->clauses.n; i++)
-		to[abs(f->clauses.a[i])] = 1;
-	to[0] = 0;
+		if (f->clauses.a[i])
+			to[abs(f->clauses.a[i])] = 1;
 	projected = xcalloc((size_t)f->nvars + 1, 1);
 	defined = xcalloc((size_t)f->nvars + 1, 1);
 	for (int v = 1; v <= f->nvars; v++) {

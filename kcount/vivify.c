@@ -83,7 +83,7 @@ static void drop(struct ivec *b, int l)
 		}
 }
 
-/* The binary clause (a b), a < b, out of the implication lists during its check. */
+/* The binary clause (a b) is out of the implication lists during its check. */
 static void vivify_bin(struct vivifier *x, int a, int b)
 {
 	drop(&x->s.bins[a], b);
