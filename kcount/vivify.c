@@ -24,8 +24,29 @@ struct vivifier {
 	int changed;              /* clauses removed or shortened */
 };
 
+/* Assigns the negations of x->lits but the i-th (-1: all) and propagates; 1 when that
+ * fails or makes one of them true: then the enabled clauses imply x->lits. */
+static int refute_others(struct vivifier *x, int i)
+{
+	struct solver *s = &x->s;
+
+	for (int j = 0; j < x->lits.n; j++) {
+		int l = x->lits.a[j];
+		if (j == i || s->val[l] < 0)
+			continue;
+		if (s->val[l] > 0)
+			return 1;
+		solver_assign(s, NEG(l));
+		if (!solver_propagate(s))
+			return 1;
+	}
+	return 0;
+}
+
 /* 1 when the enabled clauses imply the clause in x->lits; else 0, with the literals they
- * show false dropped from x->lits. */
+ * show false given the others false dropped from x->lits. A first pass in order drops
+ * those found on the way; then each literal left is checked against all the others,
+ * which finds l in (.. l .. l' ..) when l implies l'. */
 static int implied(struct vivifier *x)
 {
 	struct solver *s = &x->s;
@@ -43,6 +64,15 @@ static int implied(struct vivifier *x)
 	}
 	solver_backtrack(s, mark);
 	x->lits.n = m;
+	for (int i = 0; i < x->lits.n && !r; ) {
+		int l = x->lits.a[i];
+		r = refute_others(x, i) || s->val[l] > 0;
+		if (!r && s->val[l] < 0)
+			x->lits.a[i] = x->lits.a[--x->lits.n];
+		else
+			i++;
+		solver_backtrack(s, mark);
+	}
 	return r;
 }
 

@@ -4,7 +4,7 @@
 # products of independent components, projected blocks, counts far beyond 64 bits.
 . "$(dirname "$0")/lib.sh"
 command -v bc >/dev/null || skip_all "bc not installed"
-plan 40
+plan 43
 
 # check NAME EXPECTED FILE: kcount -q FILE prints EXPECTED
 check() {
@@ -108,3 +108,15 @@ cnf "$TMP/closure.cnf" 30
 check "transitive closure of a chain of 30" 31 "$TMP/closure.cnf"
 run "$BIN/kcount" --preprocess "$TMP/closure.cnf"
 is "$(grep '^p cnf' "$OUT")" "p cnf 30 29" "transitive closure of a chain of 30: 29 clauses left"
+
+# a select by 30 options of which each implies the next: x31 -> (x1 or ... or x30) with
+# x1 -> x2 -> ... -> x30. 31 assignments of the chain (a true suffix), x31 false with each
+# and true with the 30 where x30 is: 2 * 30 + 1. As x30 is implied by each of the others,
+# preprocessing (vivify.c, each literal checked against all the others) shrinks the select
+# to (not x31 or x30)
+awk 'BEGIN { printf "-31"; for (i = 1; i <= 30; i++) printf " %d", i; print " 0"
+	for (i = 1; i < 30; i++) print -i, i + 1, 0 }' > "$TMP/select.cnf.body"
+cnf "$TMP/select.cnf" 31
+check "select by a chain of 30" 61 "$TMP/select.cnf"
+run "$BIN/kcount" --preprocess "$TMP/select.cnf"
+is "$(awk '!/^[cp]/ && NF > 3' "$OUT" | wc -l)" 0 "select by a chain of 30: no clause of more than 2 literals left"
