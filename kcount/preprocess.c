@@ -14,7 +14,7 @@
 #include "kcount.h"
 #include "util.h"
 
-enum { PROBE_BUDGET = 50 * 1000 * 1000, VIVIFY_ROUNDS = 3 };
+enum { PROBE_BUDGET = 50 * 1000 * 1000, VIVIFY_ROUNDS = 3, PADOA_PASSES = 2 };
 
 static int by_var(const void *a, const void *b)
 {
@@ -188,6 +188,20 @@ static void settle(struct formula *f, struct ivec *raw, struct ivec *units, stru
 	fixpoint(f, units, st, stop);
 }
 
+/* Each round's eliminations bring resolvents that the next round finds implied. */
+static void vivify_and_eliminate(struct formula *f, struct ivec *raw, struct ivec *units, struct stats *st,
+				 const volatile sig_atomic_t *stop)
+{
+	for (int round = 0; round < VIVIFY_ROUNDS && !f->unsat && !*stop; round++) {
+		int changed = vivify(f, raw, st, stop);
+		settle(f, raw, units, st, stop);
+		if (!changed || f->unsat || *stop)
+			break;
+		eliminate_hidden(f, raw, st);
+		settle(f, raw, units, st, stop);
+	}
+}
+
 void preprocess(struct formula *f, const struct dimacs_cnf *cnf, int eliminate, struct stats *st,
 		const volatile sig_atomic_t *stop)
 {
@@ -206,19 +220,14 @@ void preprocess(struct formula *f, const struct dimacs_cnf *cnf, int eliminate, 
 		eliminate_hidden(f, &raw, st);
 		settle(f, &raw, &units, st, stop);
 	}
-	if (eliminate && !f->unsat && !*stop) {
+	/* Vivification removes clauses that hid definitions from the local checks of padoa.c
+	 * (a definition spelled through since-resolved variables, or beyond the check's
+	 * neighbourhood), so shrinking the projection and simplifying alternate. */
+	for (int pass = 0; pass < PADOA_PASSES && eliminate && !f->unsat && !*stop; pass++) {
 		st->unprojected += (uint64_t)padoa_support(f, st, stop);
 		eliminate_hidden(f, &raw, st);
 		settle(f, &raw, &units, st, stop);
-	}
-	/* Each round's eliminations bring resolvents that the next round finds implied. */
-	for (int round = 0; round < VIVIFY_ROUNDS && eliminate && !f->unsat && !*stop; round++) {
-		int changed = vivify(f, &raw, st, stop);
-		settle(f, &raw, &units, st, stop);
-		if (!changed || f->unsat || *stop)
-			break;
-		eliminate_hidden(f, &raw, st);
-		settle(f, &raw, &units, st, stop);
+		vivify_and_eliminate(f, &raw, &units, st, stop);
 	}
 	ivec_free(&units);
 	ivec_free(&raw);
