@@ -14,7 +14,7 @@
 #include "kcount.h"
 #include "util.h"
 
-enum { DEGREE_CAP = 250, LONG_CLAUSE = 64, TIE_BREAKS = 8 };
+enum { DEGREE_CAP = 250, LONG_CLAUSE = 16, TIE_BREAKS = 8 };
 
 struct heap_item {
 	int degree, var;
@@ -22,6 +22,7 @@ struct heap_item {
 };
 
 struct graph {
+	int nnodes;               /* the variables, then a node for each long clause */
 	unsigned seed;            /* of the tie-break; 0: none, the heap decides */
 	struct ivec *adj;         /* sorted neighbours of each live variable */
 	unsigned char *gone;
@@ -97,14 +98,16 @@ static void sort_unique(struct ivec *v)
 	v->n = m;
 }
 
-/* A clause's variables as a clique; a long one (a hyperedge the quadratic clique would make
- * too costly) as a path instead, which keeps it connected. */
+/* A clause's variables as a clique; a long one as a star around a node of its own, which
+ * the elimination may take first (giving the clique back) or later: a select's clause of
+ * forty selectors need not put them all in one bag. */
 static void add_clique(struct graph *g, const int *lits, int n)
 {
 	if (n > LONG_CLAUSE) {
-		for (int i = 1; i < n; i++) {
-			ivec_push(&g->adj[VAR(lits[i - 1])], VAR(lits[i]));
-			ivec_push(&g->adj[VAR(lits[i])], VAR(lits[i - 1]));
+		int node = ++g->nnodes;
+		for (int i = 0; i < n; i++) {
+			ivec_push(&g->adj[VAR(lits[i])], node);
+			ivec_push(&g->adj[node], VAR(lits[i]));
 		}
 		return;
 	}
@@ -116,14 +119,15 @@ static void add_clique(struct graph *g, const int *lits, int n)
 
 static void build(struct graph *g, const struct solver *s)
 {
-	g->adj = xcalloc((size_t)s->nvars + 1, sizeof *g->adj);
-	g->gone = xcalloc((size_t)s->nvars + 1, 1);
+	g->adj = xcalloc((size_t)s->nvars + s->nlong + 1, sizeof *g->adj);
+	g->gone = xcalloc((size_t)s->nvars + s->nlong + 1, 1);
+	g->nnodes = s->nvars;
 	for (int c = 0; c < s->nlong; c++)
 		add_clique(g, s->lits + s->start[c], s->len[c]);
 	for (int l = 2; l < 2 * s->nvars + 2; l++)
 		for (int i = 0; i < s->bins[l].n; i++)
 			ivec_push(&g->adj[VAR(l)], VAR(s->bins[l].a[i]));
-	for (int v = 1; v <= s->nvars; v++) {
+	for (int v = 1; v <= g->nnodes; v++) {
 		sort_unique(&g->adj[v]);
 		heap_push(g, g->adj[v].n, v);
 	}
@@ -163,9 +167,9 @@ static void eliminate(struct graph *g, int v)
 	ivec_free(nv);
 }
 
-static void graph_free(struct graph *g, int nvars)
+static void graph_free(struct graph *g)
 {
-	for (int v = 0; v <= nvars; v++)
+	for (int v = 0; v <= g->nnodes; v++)
 		ivec_free(&g->adj[v]);
 	free(g->adj);
 	free(g->gone);
@@ -187,16 +191,18 @@ static long double rank_by_elimination(const struct solver *s, unsigned seed, in
 			continue;
 		if (it.degree > DEGREE_CAP)
 			break;
-		rank[it.var] = next++;
+		if (it.var <= s->nvars)
+			rank[it.var] = next++;
 		cost += ldexpl(1, it.degree);
 		eliminate(&g, it.var);
 	}
-	for (int v = 1; v <= s->nvars; v++)
+	for (int v = 1; v <= g.nnodes; v++)
 		if (!g.gone[v]) {
-			rank[v] = next + g.adj[v].n;
+			if (v <= s->nvars)
+				rank[v] = next + g.adj[v].n;
 			hubs += g.adj[v].n > 0;
 		}
-	graph_free(&g, s->nvars);
+	graph_free(&g);
 	return cost + ldexpl(1, hubs);
 }
 
