@@ -64,7 +64,8 @@ static int implied(struct vivifier *x)
 	}
 	solver_backtrack(s, mark);
 	x->lits.n = m;
-	for (int i = 0; i < x->lits.n && !r; ) {
+	/* A binary clause needs no second pass: what it would find, probing has. */
+	for (int i = 0; i < x->lits.n && x->lits.n > 2 && !r; ) {
 		int l = x->lits.a[i];
 		r = refute_others(x, i) || s->val[l] > 0;
 		if (!r && s->val[l] < 0)
