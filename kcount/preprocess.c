@@ -227,7 +227,7 @@ void preprocess(struct formula *f, const struct dimacs_cnf *cnf, int eliminate, 
 		st->unprojected += (uint64_t)padoa_support(f, st, stop);
 		eliminate_hidden(f, &raw, st);
 		settle(f, &raw, &units, st, stop);
-		/* the second pass changes little: one round (about 26 s less on a whole kernel) */
+		/* the second pass changes little, so it vivifies once */
 		vivify_and_eliminate(f, &raw, &units, st, pass ? 1 : VIVIFY_ROUNDS, stop);
 	}
 	ivec_free(&units);

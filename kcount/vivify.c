@@ -24,8 +24,8 @@ struct vivifier {
 	int changed;              /* clauses removed or shortened */
 };
 
-/* Assigns the negations of x->lits but the i-th (-1: all) and propagates; 1 when that
- * fails or makes one of them true: then the enabled clauses imply x->lits. */
+/* Assigns the negations of x->lits but the i-th and propagates; 1 when that fails or makes
+ * one of them true: then the enabled clauses imply x->lits. */
 static int refute_others(struct vivifier *x, int i)
 {
 	struct solver *s = &x->s;
@@ -64,7 +64,8 @@ static int implied(struct vivifier *x)
 	}
 	solver_backtrack(s, mark);
 	x->lits.n = m;
-	/* A binary clause needs no second pass: what it would find, probing has. */
+	/* A binary clause skips the second pass: all it could find is a failed literal, which
+	 * the probing after each round (preprocess.c) looks for. */
 	for (int i = 0; i < x->lits.n && x->lits.n > 2 && !r; ) {
 		int l = x->lits.a[i];
 		r = refute_others(x, i) || s->val[l] > 0;
