@@ -62,6 +62,8 @@ void options_parse(struct options *o, int argc, char **argv);
 	X(subsumed, "clauses removed as supersets of others") \
 	X(vivified, "clauses removed or shortened as implied by the others") \
 	X(defined, "hidden variables that are functions of the projected ones (branched on)") \
+	X(order_width, "largest degree at elimination (with no hubs, a bound on the treewidth)") \
+	X(order_hubs, "variables still above the degree cap, branched on first by degree") \
 	X(max_depth, "deepest decision level")
 
 struct stats {

@@ -177,11 +177,16 @@ static void graph_free(struct graph *g)
 	ivec_free(&g->merged);
 }
 
+/* The shape of an elimination: its largest bag below the cap and the hubs left above it. */
+struct shape {
+	int width, hubs;
+};
+
 /* Ranks by one elimination with the tie-break of seed; returns the decomposition's cost. */
-static long double rank_by_elimination(const struct solver *s, unsigned seed, int *rank)
+static long double rank_by_elimination(const struct solver *s, unsigned seed, int *rank, struct shape *sh)
 {
 	struct graph g = { .seed = seed };
-	int next = 1, hubs = 0;
+	int next = 1, hubs = 0, width = 0;
 	long double cost = 0;
 
 	build(&g, s);
@@ -193,6 +198,8 @@ static long double rank_by_elimination(const struct solver *s, unsigned seed, in
 			break;
 		if (it.var <= s->nvars)
 			rank[it.var] = next++;
+		if (it.degree > width)
+			width = it.degree;
 		cost += ldexpl(1, it.degree);
 		eliminate(&g, it.var);
 	}
@@ -203,20 +210,25 @@ static long double rank_by_elimination(const struct solver *s, unsigned seed, in
 			hubs += g.adj[v].n > 0;
 		}
 	graph_free(&g);
+	*sh = (struct shape){ width, hubs };
 	return cost + ldexpl(1, hubs);
 }
 
 void order_rank(const struct solver *s, int *rank, const volatile sig_atomic_t *stop)
 {
 	int *tried = xmalloc(((size_t)s->nvars + 1) * sizeof *tried);
-	long double best = rank_by_elimination(s, 0, rank);
+	struct shape best_shape, sh;
+	long double best = rank_by_elimination(s, 0, rank, &best_shape);
 
 	for (unsigned seed = 1; seed < TIE_BREAKS && !*stop; seed++) {
-		long double cost = rank_by_elimination(s, seed, tried);
+		long double cost = rank_by_elimination(s, seed, tried, &sh);
 		if (cost < best) {
 			best = cost;
+			best_shape = sh;
 			memcpy(rank, tried, ((size_t)s->nvars + 1) * sizeof *rank);
 		}
 	}
 	free(tried);
+	s->stats->order_width = (uint64_t)best_shape.width;
+	s->stats->order_hubs = (uint64_t)best_shape.hubs;
 }

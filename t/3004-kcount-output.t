@@ -4,7 +4,7 @@
 . "$(dirname "$0")/lib.sh"
 BRUTE=$TOP/build/t/dimacs-brute
 [ -x "$BRUTE" ] || skip_all "build/t/dimacs-brute not built (make test-helpers)"
-plan 27
+plan 30
 
 printf 'c t mc\np cnf 4 2\n1 2 0\n-3 4 0\n' > "$TMP/f.cnf"
 run "$BIN/kcount" "$TMP/f.cnf"
@@ -60,6 +60,15 @@ run "$BIN/kcount" -v "$TMP/f.cnf"
 is_status 0 "-v"
 like "$ERR" '^c decisions +[0-9]+' "-v reports decisions"
 like "$ERR" '^c cache_hits +[0-9]+' "-v reports cache hits"
+# every 3 of 6 variables in a clause: at most two false, 1 + 6 + 15 models; the primal
+# graph is the complete graph on 6 vertices, of treewidth 5
+for i in 1 2 3 4 5 6; do for j in 1 2 3 4 5 6; do for k in 1 2 3 4 5 6; do
+	[ "$i" -lt "$j" ] && [ "$j" -lt "$k" ] && echo "$i $j $k 0"
+done; done; done | sed '1i p cnf 6 20' > "$TMP/k6.cnf"
+run "$BIN/kcount" -v -q "$TMP/k6.cnf"
+is "$(cat "$OUT")" 22 "K6 family: 22 models"
+like "$ERR" '^c order_width +5 ' "-v reports the order's width, 5 on K6"
+like "$ERR" '^c order_hubs +0 ' "-v reports no hubs on K6"
 
 run "$BIN/kcount" --help
 is_status 0 "--help"
