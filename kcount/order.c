@@ -177,7 +177,8 @@ static void graph_free(struct graph *g)
 	ivec_free(&g->merged);
 }
 
-/* The shape of an elimination: its largest bag below the cap and the hubs left above it. */
+/* The shape of an elimination: its largest degree at elimination below the cap (a bag is one
+ * more) and the number of hubs left above it. */
 struct shape {
 	int width, hubs;
 };
