@@ -15,39 +15,47 @@ struct cache_entry {
 	unsigned char key[];
 };
 
-static void put_varint(struct comp_key *k, unsigned x)
+static unsigned char *put_varint(unsigned char *p, unsigned x)
 {
-	if (k->len + 5 > k->cap) {
-		k->cap = k->cap ? 2 * k->cap : 256;
-		k->bytes = xrealloc(k->bytes, k->cap);
-	}
 	while (x >= 0x80) {
-		k->bytes[k->len++] = (unsigned char)(x | 0x80);
+		*p++ = (unsigned char)(x | 0x80);
 		x >>= 7;
 	}
-	k->bytes[k->len++] = (unsigned char)x;
+	*p++ = (unsigned char)x;
+	return p;
 }
 
-static void put_list(struct comp_key *k, const int *a, int n)
+static unsigned char *put_list(unsigned char *p, const int *a, int n)
 {
 	int prev = 0;
 
-	put_varint(k, (unsigned)n);
+	p = put_varint(p, (unsigned)n);
 	for (int i = 0; i < n; i++) {
-		put_varint(k, (unsigned)(a[i] - prev));
+		p = put_varint(p, (unsigned)(a[i] - prev));
 		prev = a[i];
 	}
+	return p;
 }
 
 void comp_key_make(struct comp_key *k, const int *vars, int nv, const int *cls, int nc)
 {
-	uint64_t h = 0x9e3779b97f4a7c15ULL;
+	size_t need = 5 * ((size_t)nv + nc + 2) + 8, i;
+	uint64_t h = 0x9e3779b97f4a7c15ULL, w;
+	unsigned char *p;
 
-	k->len = 0;
-	put_list(k, vars, nv);
-	put_list(k, cls, nc);
-	for (size_t i = 0; i < k->len; i++)
-		h = (h ^ k->bytes[i]) * 0x100000001b3ULL;
+	if (need > k->cap) {
+		k->cap = need > 2 * k->cap ? need : 2 * k->cap;
+		k->bytes = xrealloc(k->bytes, k->cap);
+	}
+	p = put_list(k->bytes, vars, nv);
+	p = put_list(p, cls, nc);
+	k->len = (size_t)(p - k->bytes);
+	memset(p, 0, 8); /* the last word's padding, hashed as zeros */
+	for (i = 0; i < k->len; i += 8) { /* a word at a time: a multiply per byte was 8% of the search */
+		memcpy(&w, k->bytes + i, 8);
+		h = (h ^ w) * 0x100000001b3ULL;
+		h ^= h >> 32;
+	}
 	k->hash = h ^ (h >> 29);
 }
 

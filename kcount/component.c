@@ -9,6 +9,29 @@
 #include "kcount.h"
 #include "util.h"
 
+/* Lays out each variable's binary neighbours, then its long clauses, in one array: the
+ * search walks these lists for every component, and scattered lists cost cache misses. */
+static void build_adjacency(struct decomposer *d, const struct solver *s)
+{
+	int at = 0;
+
+	d->adj_at = xmalloc((2 * (size_t)s->nvars + 3) * sizeof *d->adj_at);
+	for (int v = 0; v <= s->nvars; v++)
+		at += s->bins[2 * v].n + s->bins[2 * v + 1].n + s->occ[v].n;
+	d->adj = xmalloc(((size_t)at + 1) * sizeof *d->adj);
+	at = 0;
+	for (int v = 0; v <= s->nvars; v++) {
+		d->adj_at[2 * v] = at;
+		for (int l = 2 * v; l <= 2 * v + 1; l++)
+			for (int i = 0; i < s->bins[l].n; i++)
+				d->adj[at++] = s->bins[l].a[i];
+		d->adj_at[2 * v + 1] = at;
+		for (int i = 0; i < s->occ[v].n; i++)
+			d->adj[at++] = s->occ[v].a[i];
+	}
+	d->adj_at[2 * s->nvars + 2] = at;
+}
+
 void decomposer_init(struct decomposer *d, const struct solver *s, const unsigned char *defined,
 		     const volatile sig_atomic_t *stop)
 {
@@ -23,6 +46,8 @@ void decomposer_init(struct decomposer *d, const struct solver *s, const unsigne
 	d->cl_mark = xcalloc((size_t)s->nlong + 1, sizeof *d->cl_mark);
 	d->cl_sat = xcalloc((size_t)s->nlong + 1, sizeof *d->cl_sat);
 	d->cl_comp = xcalloc((size_t)s->nlong + 1, sizeof *d->cl_comp);
+	ivec_reserve(&d->queue, s->nvars + 1);
+	build_adjacency(d, s);
 }
 
 void decomposer_free(struct decomposer *d)
@@ -35,6 +60,8 @@ void decomposer_free(struct decomposer *d)
 	free(d->cl_mark);
 	free(d->cl_sat);
 	free(d->cl_comp);
+	free(d->adj);
+	free(d->adj_at);
 	ivec_free(&d->queue);
 	ivec_free(&d->nv);
 	ivec_free(&d->nc);
@@ -43,13 +70,13 @@ void decomposer_free(struct decomposer *d)
 	ivec_free(&d->child);
 }
 
-static void reach(struct decomposer *d, int v, int comp)
+static inline void reach(struct decomposer *d, int v, int comp)
 {
 	if (d->var_mark[v] != d->stamp) {
 		d->var_mark[v] = d->stamp;
 		d->var_comp[v] = comp;
 		d->nv.a[comp]++;
-		ivec_push(&d->queue, v);
+		d->queue.a[d->queue.n++] = v; /* room for every variable, reserved at init */
 	}
 }
 
@@ -79,18 +106,16 @@ static int visit_long(const struct solver *s, struct decomposer *d, int c, int c
 /* Visits the active clauses of the unassigned variable u, scoring it by their number. */
 static void explore(const struct solver *s, struct decomposer *d, int u, int comp)
 {
-	int score = 0;
+	const int *a = d->adj;
+	int score = 0, i = d->adj_at[2 * u], longs = d->adj_at[2 * u + 1], end = d->adj_at[2 * u + 2];
 
-	for (int l = 2 * u; l <= 2 * u + 1; l++)
-		for (int i = 0; i < s->bins[l].n; i++) {
-			int o = s->bins[l].a[i];
-			if (!s->val[o]) {
-				score++;
-				reach(d, VAR(o), comp);
-			}
+	for (; i < longs; i++)
+		if (!s->val[a[i]]) {
+			score++;
+			reach(d, VAR(a[i]), comp);
 		}
-	for (int i = 0; i < s->occ[u].n; i++)
-		score += visit_long(s, d, s->occ[u].a[i], comp);
+	for (; i < end; i++)
+		score += visit_long(s, d, a[i], comp);
 	d->score[u] = score;
 }
 
@@ -163,20 +188,18 @@ static void open_children(struct counter *k, int n, int first)
 	k->ccls.n = cat;
 }
 
+static long branch_key(const struct decomposer *d, int v)
+{
+	return (long)d->rank[v] * 65536 + d->score[v];
+}
+
 /* Counts the projected variables of a child and picks the branchable one of highest rank
  * (then score) as its branch. */
-static void consider_branch(struct counter *k, struct comp *c, int v, long *best)
+static void consider_branch(struct counter *k, struct comp *c, int v)
 {
-	long key;
-
 	c->nproj += k->s.projected[v];
-	if (!k->d.branchable[v])
-		return;
-	key = (long)k->d.rank[v] * 65536 + k->d.score[v];
-	if (key > *best) {
-		*best = key;
+	if (k->d.branchable[v] && (!c->branch || branch_key(&k->d, v) > branch_key(&k->d, c->branch)))
 		c->branch = v;
-	}
 }
 
 /* Copies the parent's variables and active clauses, in order, into the children. */
@@ -184,10 +207,7 @@ static int distribute(struct counter *k, const struct comp *parent, int first)
 {
 	struct decomposer *d = &k->d;
 	int free_projected = 0;
-	long *best = xmalloc((size_t)(k->ncomps - first + 1) * sizeof *best);
 
-	for (int i = 0; i < k->ncomps - first; i++)
-		best[i] = -1;
 	for (int i = parent->var_begin; i < parent->var_end; i++) {
 		int v = k->cvars.a[i], lc;
 		if (k->s.val[2 * v])
@@ -198,14 +218,13 @@ static int distribute(struct counter *k, const struct comp *parent, int first)
 			continue;
 		}
 		k->cvars.a[d->vpos.a[lc]++] = v;
-		consider_branch(k, &k->comps[first + d->child.a[lc]], v, &best[d->child.a[lc]]);
+		consider_branch(k, &k->comps[first + d->child.a[lc]], v);
 	}
 	for (int i = parent->cl_begin; i < parent->cl_end; i++) {
 		int c = k->ccls.a[i];
 		if (d->cl_mark[c] == d->stamp)
 			k->ccls.a[d->cpos.a[d->cl_comp[c]]++] = c;
 	}
-	free(best);
 	return free_projected;
 }
 

@@ -217,6 +217,8 @@ struct decomposer {
 	int *rank;                /* from order_rank */
 	unsigned char *branchable; /* from define_branchable */
 	int *var_comp, *cl_comp;  /* local component of a reached variable, active clause */
+	int *adj, *adj_at;        /* variable v: binary neighbours (literals) at adj[adj_at[2v],
+				   * adj_at[2v+1]), then its long clauses up to adj_at[2v+2] */
 	struct ivec queue;
 	struct ivec nv, nc, vpos, cpos, child; /* per local component (child: its comps index) */
 };
