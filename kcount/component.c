@@ -37,7 +37,7 @@ void decomposer_init(struct decomposer *d, const struct solver *s, const unsigne
 {
 	memset(d, 0, sizeof *d);
 	d->var_mark = xcalloc((size_t)s->nvars + 1, sizeof *d->var_mark);
-	d->score = xcalloc((size_t)s->nvars + 1, sizeof *d->score);
+	d->branch_key = xcalloc((size_t)s->nvars + 1, sizeof *d->branch_key);
 	d->rank = xcalloc((size_t)s->nvars + 1, sizeof *d->rank);
 	d->var_comp = xcalloc((size_t)s->nvars + 1, sizeof *d->var_comp);
 	order_rank(s, d->rank, stop);
@@ -53,7 +53,7 @@ void decomposer_init(struct decomposer *d, const struct solver *s, const unsigne
 void decomposer_free(struct decomposer *d)
 {
 	free(d->var_mark);
-	free(d->score);
+	free(d->branch_key);
 	free(d->rank);
 	free(d->branchable);
 	free(d->var_comp);
@@ -103,7 +103,8 @@ static int visit_long(const struct solver *s, struct decomposer *d, int c, int c
 	return 1;
 }
 
-/* Visits the active clauses of the unassigned variable u, scoring it by their number. */
+/* Visits the active clauses of the unassigned variable u; its branch key is its rank,
+ * then their number. */
 static void explore(const struct solver *s, struct decomposer *d, int u, int comp)
 {
 	const int *a = d->adj;
@@ -116,7 +117,7 @@ static void explore(const struct solver *s, struct decomposer *d, int u, int com
 		}
 	for (; i < end; i++)
 		score += visit_long(s, d, a[i], comp);
-	d->score[u] = score;
+	d->branch_key[u] = (long)d->rank[u] * 65536 + score;
 }
 
 static void next_stamp(struct decomposer *d, const struct solver *s)
@@ -188,17 +189,12 @@ static void open_children(struct counter *k, int n, int first)
 	k->ccls.n = cat;
 }
 
-static long branch_key(const struct decomposer *d, int v)
-{
-	return (long)d->rank[v] * 65536 + d->score[v];
-}
-
 /* Counts the projected variables of a child and picks the branchable one of highest rank
  * (then score) as its branch. */
 static void consider_branch(struct counter *k, struct comp *c, int v)
 {
 	c->nproj += k->s.projected[v];
-	if (k->d.branchable[v] && (!c->branch || branch_key(&k->d, v) > branch_key(&k->d, c->branch)))
+	if (k->d.branchable[v] && (!c->branch || k->d.branch_key[v] > k->d.branch_key[c->branch]))
 		c->branch = v;
 }
 

@@ -213,7 +213,7 @@ struct comp {
 struct decomposer {
 	uint32_t stamp;
 	uint32_t *var_mark, *cl_mark, *cl_sat;
-	int *score;
+	long *branch_key;         /* rank, then active clauses, of a reached variable */
 	int *rank;                /* from order_rank */
 	unsigned char *branchable; /* from define_branchable */
 	int *var_comp, *cl_comp;  /* local component of a reached variable, active clause */
