@@ -1,6 +1,6 @@
 /* cache: component counts stored under exact keys (variables and clause ids, delta-coded),
  * so a hash collision can never give a wrong count; the oldest half is evicted whenever the
- * memory cap is reached. */
+ * memory cap is reached. An entry is one allocation: its count's limbs, then its key. */
 #include <stdlib.h>
 #include <string.h>
 
@@ -10,10 +10,15 @@
 struct cache_entry {
 	struct cache_entry *next;
 	uint64_t hash, stamp;
-	size_t len;
-	mpz_t count;
-	unsigned char key[];
+	uint32_t len;             /* of the key */
+	int32_t size;             /* the count's limbs, as GMP's signed size */
+	mp_limb_t limbs[];        /* then the key's bytes */
 };
+
+static unsigned char *entry_key(struct cache_entry *e)
+{
+	return (unsigned char *)(e->limbs + (e->size < 0 ? -e->size : e->size));
+}
 
 static unsigned char *put_varint(unsigned char *p, unsigned x)
 {
@@ -69,16 +74,15 @@ void cache_init(struct cache *c, size_t limit, struct stats *st)
 	c->bytes = c->nbuckets * sizeof *c->buckets;
 }
 
-static size_t entry_bytes(const struct cache_entry *e)
+static size_t entry_bytes(struct cache_entry *e)
 {
-	return sizeof *e + e->len + (size_t)mpz_size(e->count) * sizeof(mp_limb_t) + 16;
+	return (size_t)(entry_key(e) - (unsigned char *)e) + e->len + 16; /* 16: malloc's own */
 }
 
 static void drop(struct cache *c, struct cache_entry *e)
 {
 	c->bytes -= entry_bytes(e);
 	c->nentries--;
-	mpz_clear(e->count);
 	free(e);
 }
 
@@ -92,15 +96,17 @@ void cache_free(struct cache *c)
 	free(c->buckets);
 }
 
-const mpz_t *cache_lookup(struct cache *c, const struct comp_key *k)
+int cache_lookup(struct cache *c, const struct comp_key *k, mpz_t count)
 {
 	for (struct cache_entry *e = c->buckets[k->hash & (c->nbuckets - 1)]; e; e = e->next)
-		if (e->hash == k->hash && e->len == k->len && memcmp(e->key, k->bytes, k->len) == 0) {
+		if (e->hash == k->hash && e->len == k->len && memcmp(entry_key(e), k->bytes, k->len) == 0) {
+			mpz_t view;
 			e->stamp = ++c->clock;
 			c->stats->cache_hits++;
-			return (const mpz_t *)&e->count;
+			mpz_set(count, mpz_roinit_n(view, e->limbs, e->size));
+			return 1;
 		}
-	return NULL;
+	return 0;
 }
 
 static void grow(struct cache *c)
@@ -143,14 +149,15 @@ static void evict(struct cache *c)
 
 void cache_store(struct cache *c, const struct comp_key *k, const mpz_t count)
 {
-	struct cache_entry *e = xmalloc(sizeof *e + k->len);
-	size_t b = k->hash & (c->nbuckets - 1);
+	size_t nlimbs = mpz_size(count), b = k->hash & (c->nbuckets - 1);
+	struct cache_entry *e = xmalloc(sizeof *e + nlimbs * sizeof(mp_limb_t) + k->len);
 
 	e->hash = k->hash;
 	e->stamp = ++c->clock;
-	e->len = k->len;
-	memcpy(e->key, k->bytes, k->len);
-	mpz_init_set(e->count, count);
+	e->len = (uint32_t)k->len;
+	e->size = mpz_sgn(count) < 0 ? -(int32_t)nlimbs : (int32_t)nlimbs;
+	memcpy(e->limbs, mpz_limbs_read(count), nlimbs * sizeof(mp_limb_t));
+	memcpy(entry_key(e), k->bytes, k->len);
 	e->next = c->buckets[b];
 	c->buckets[b] = e;
 	c->nentries++;

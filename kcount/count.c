@@ -120,13 +120,9 @@ static void branch(struct counter *k, const struct comp *c, mpz_t out)
 static void count_comp(struct counter *k, int ci, mpz_t out)
 {
 	struct comp c = k->comps[ci];
-	const mpz_t *hit;
-
 	make_key(k, &c);
-	if ((hit = cache_lookup(&k->cache, &k->key)) != NULL) {
-		mpz_set(out, *hit);
+	if (cache_lookup(&k->cache, &k->key, out))
 		return;
-	}
 	k->stats->components++;
 	counter_check(k);
 	if (c.nproj == 0) {

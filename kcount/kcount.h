@@ -199,8 +199,8 @@ struct comp_key {
 	uint64_t hash;
 };
 void comp_key_make(struct comp_key *k, const int *vars, int nv, const int *cls, int nc);
-/* Count stored under k, or NULL. */
-const mpz_t *cache_lookup(struct cache *c, const struct comp_key *k);
+/* Sets count to the count stored under k and returns 1, or returns 0. */
+int cache_lookup(struct cache *c, const struct comp_key *k, mpz_t count);
 void cache_store(struct cache *c, const struct comp_key *k, const mpz_t count);
 
 /* ---- component.c: splitting unassigned variables into independent components ---- */
