@@ -6,8 +6,9 @@
 # R/A.count (share/kcount-timed: kcount under TIMEOUT seconds, a count file of kdiff(1), with
 # the time it took or why there is no count), then per arch $(OUT)/history-A.tsv, .txt and
 # .svg (kdiff --history). Trees come from share/get-kernel. Run from the top directory,
-# after `make`. A count that does not finish in TIMEOUT is recorded as not counted; delete
-# the .count files (or OUT) to count again, e.g. with a newer kcount or a longer TIMEOUT.
+# after `make`. A count that does not finish in TIMEOUT is recorded as not counted. A file
+# is made again when the program that makes it is newer, and a count not made within a
+# shorter limit when TIMEOUT is longer; delete the .count files (or OUT) to force it.
 OUT ?= sweep
 RELEASES ?= 6.1 6.12 7.3
 ARCHES ?= x86_64
@@ -26,15 +27,21 @@ irs: $(IRS)
 counts: $(COUNTS)
 
 # $* is RELEASE/ARCH
-$(OUT)/%.ir:
+$(OUT)/%.ir: $(BIN)/kparse
 	@mkdir -p $(@D)
 	tree=$$(share/get-kernel $(*D)) && $(BIN)/kparse -a $(*F) -o $@.tmp "$$tree" && mv $@.tmp $@
 
-$(OUT)/%.cnf: $(OUT)/%.ir
+$(OUT)/%.cnf: $(OUT)/%.ir $(BIN)/kcnf
 	$(BIN)/kcnf $< > $@.tmp && mv $@.tmp $@
 
-$(OUT)/%.count: $(OUT)/%.cnf
+$(OUT)/%.count: $(OUT)/%.cnf $(BIN)/kcount
 	$(KCOUNT_TIMED) $< $@ || [ -s $@ ]
+
+# Count files that say "not counted within S s" for an S below TIMEOUT: tried again.
+SHORT_TRIED := $(foreach c,$(wildcard $(COUNTS)),$(if $(shell awk -v t=$(TIMEOUT) \
+	'/^c kdiff not-counted .* within [0-9.]+ s$$/ && $$(NF - 1) < t' $(c)),$(c)))
+$(SHORT_TRIED): FORCE
+FORCE:
 
 # kdiff finds R/A.count next to R/A.ir
 $(OUT)/history-%.tsv: $(foreach r,$(RELEASES),$(OUT)/$(r)/%.count)
@@ -44,6 +51,6 @@ $(OUT)/history-%.tsv: $(foreach r,$(RELEASES),$(OUT)/$(r)/%.count)
 
 # IR and count files are named above, so a missing one is remade; CNF files are kept, but a
 # missing one is not remade while its count file is up to date.
-.PHONY: all irs counts
+.PHONY: all irs counts FORCE
 .SECONDARY: $(CNFS)
 .DELETE_ON_ERROR:

@@ -1,9 +1,10 @@
 #!/bin/sh
 # The sweep (make -f kdiff/sweep.mk -j2) with stand-in kparse, kcnf and kcount: one IR, CNF
 # and count file per release and arch, a history per arch, and a count that runs past the
-# time limit recorded as "not counted within 2 s" instead of hanging the sweep.
+# time limit recorded as "not counted within 2 s" instead of hanging the sweep. Run again,
+# it counts anew only what a longer limit or a newer kcount may change.
 . "$(dirname "$0")/lib.sh"
-plan 8
+plan 11
 
 mkdir -p "$TMP/bin"
 cp "$BIN/kdiff" "$TMP/bin/"
@@ -27,6 +28,7 @@ printf '#!/bin/sh\necho "p cnf 0 0 # $1"\n' > "$TMP/bin/kcnf"
 # kcount: 2 for 1.1 of every arch; sleeps on 1.2 of arm64 (past the limit), else 4
 cat > "$TMP/bin/kcount" <<'SH'
 #!/bin/sh
+echo "$1" >> "$KCOUNT_LOG"
 case $1 in
 *1.1/*) echo "c s exact arb int 2" ;;
 *1.2/arm64*) sleep 30 ;;
@@ -34,11 +36,12 @@ case $1 in
 esac
 SH
 chmod +x "$TMP/bin/"*
-export KCOUNT_TREE_1_1="$TMP/linux-1.1" KCOUNT_TREE_1_2="$TMP/linux-1.2"
+export KCOUNT_TREE_1_1="$TMP/linux-1.1" KCOUNT_TREE_1_2="$TMP/linux-1.2" KCOUNT_LOG="$TMP/kcount.log"
+sweep() { make -s -C "$TOP" -f kdiff/sweep.mk -j2 OUT="$TMP/sweep" BIN="$TMP/bin" RELEASES="1.1 1.2" \
+	ARCHES="x86_64 arm64" TIMEOUT="$1"; }
 
 start=$(date +%s)
-run make -s -C "$TOP" -f kdiff/sweep.mk -j2 OUT="$TMP/sweep" BIN="$TMP/bin" RELEASES="1.1 1.2" \
-	ARCHES="x86_64 arm64" TIMEOUT=2
+run sweep 2
 end=$(date +%s)
 is_status 0 "sweep: exit status 0"
 ok '[ $((end - start)) -lt 25 ]' "the sleeping count did not hold the sweep"
@@ -50,4 +53,15 @@ is "$(cut -f 1,14,15 "$TMP/sweep/history-arm64.tsv" | sed -n 3p)" \
 	"$(printf '1.2.0\t-\tkcount: not counted within 2 s')" "arm64 history: the missing count"
 ok '[ -s "$TMP/sweep/history-arm64.svg" ] && [ -s "$TMP/sweep/history-arm64.txt" ]' "chart and text table"
 ok 'grep -q "^c kdiff seconds [0-9]" "$TMP/sweep/1.1/x86_64.count"' "counting time recorded"
+
+: > "$KCOUNT_LOG"
+sweep 3 > /dev/null 2>&1
+is "$(cat "$KCOUNT_LOG")" "$TMP/sweep/1.2/arm64.cnf" "a longer limit tries again only what was not counted"
+: > "$KCOUNT_LOG"
+sweep 2 > /dev/null 2>&1
+is "$(wc -l < "$KCOUNT_LOG")" 0 "a shorter limit keeps what a longer one could not count"
+: > "$KCOUNT_LOG"
+touch -d '+1 minute' "$TMP/bin/kcount"
+sweep 2 > /dev/null 2>&1
+is "$(wc -l < "$KCOUNT_LOG")" 4 "a newer kcount counts everything again"
 done_testing
