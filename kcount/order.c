@@ -1,12 +1,13 @@
 /* order: a branching rank for every variable from a greedy elimination of the formula's
- * primal graph (least fill among the variables of least degree), an approximate tree
- * decomposition in the spirit of sharpSAT-TD: variables eliminated late sit near the root
- * of the decomposition and separate the rest, so the search branches on them first.
- * Elimination stops once the smallest degree passes a cap; the remaining (hub) variables
- * rank above all others, by degree. The search time follows the decomposition's cost, the
- * number of assignments of its bags (2^degree of each variable eliminated, 2^hubs for the
- * rest), which varies severalfold with the way ties are broken: the elimination runs with
- * several tie-breaks, and the cheapest wins. */
+ * primal graph (by least degree, or by least fill among those of least degree), an
+ * approximate tree decomposition in the spirit of sharpSAT-TD: variables eliminated late
+ * sit near the root of the decomposition and separate the rest, so the search branches on
+ * them first. Elimination stops once the smallest degree passes a cap; the remaining (hub)
+ * variables rank above all others, by degree. The search time follows the decomposition's
+ * cost, the number of assignments of its bags (2^degree of each variable eliminated, 2^hubs
+ * for the rest), which varies severalfold between the two rules and the way ties are
+ * broken: the elimination runs with each rule and several tie-breaks, and the cheapest
+ * wins. */
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
