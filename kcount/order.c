@@ -171,21 +171,6 @@ static void eliminate(struct graph *g, int v)
 	ivec_free(nv);
 }
 
-/* Whether x is in the sorted list v. */
-static int contains(const struct ivec *v, int x)
-{
-	int lo = 0, hi = v->n;
-
-	while (lo < hi) {
-		int mid = (lo + hi) / 2;
-		if (v->a[mid] < x)
-			lo = mid + 1;
-		else
-			hi = mid;
-	}
-	return lo < v->n && v->a[lo] == x;
-}
-
 /* The edges that eliminating v would add between its neighbours (its fill), or a bound
  * above every fill counted when v's degree passes FILL_DEGREE. */
 static long fill(const struct graph *g, int v)
@@ -197,7 +182,7 @@ static long fill(const struct graph *g, int v)
 		return (long)FILL_DEGREE * FILL_DEGREE;
 	for (int i = 0; i < nv->n; i++)
 		for (int j = i + 1; j < nv->n; j++)
-			missing += !contains(&g->adj[nv->a[i]], nv->a[j]);
+			missing += !bsearch(&nv->a[j], g->adj[nv->a[i]].a, (size_t)g->adj[nv->a[i]].n, sizeof(int), int_cmp);
 	return missing;
 }
 
