@@ -31,6 +31,7 @@ size_t ivec_bytes(const struct ivec *v);
 	X(timeout, 0, "timeout", "S", "give up after S seconds (exit 2, no count)") \
 	X(no_elim, 0, "no-elim", NULL, "no projection shrinking, clause removal or elimination by resolution") \
 	X(preprocess, 0, "preprocess", NULL, "print the preprocessed formula (DIMACS, same count) instead of counting") \
+	X(plain, 0, "plain", NULL, "with --preprocess: a plain CNF (no projection) with the same count, for plain counters") \
 	X(verbose, 'v', "verbose", NULL, "progress and statistics on standard error") \
 	X(help, 'h', "help", NULL, "print this help and exit") \
 	X(version, 0, "version", NULL, "print the version and exit")
@@ -162,6 +163,11 @@ void formula_solver(const struct formula *f, struct solver *s, struct stats *st)
 int formula_compact(struct formula *f);
 /* Writes f as a DIMACS CNF with the same (projected) count. */
 void formula_write(const struct formula *f, FILE *out);
+/* Writes f as a plain DIMACS CNF (no projection) with the same count, over its compacted
+ * variables and one free variable for each projected one it dropped; only possible when
+ * every hidden variable left is a function of the projected ones. Returns how many hidden
+ * variables are not (then nothing is written). */
+int formula_write_plain(struct formula *f, FILE *out, struct stats *st);
 void formula_free(struct formula *f);
 
 /* ---- padoa.c: projected variables defined by the others, found by satisfiability ---- */

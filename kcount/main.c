@@ -116,6 +116,8 @@ int main(int argc, char **argv)
 
 	util_progname = "kcount";
 	options_parse(&j.opt, argc, argv);
+	if (j.opt.plain && !j.opt.preprocess)
+		util_die(EXIT_TROUBLE, "--plain goes with --preprocess (try 'kcount --help')");
 	if (!j.opt.mem)
 		j.opt.mem = default_mem_mib();
 	if (j.opt.timeout) {
@@ -128,7 +130,14 @@ int main(int argc, char **argv)
 	if (timed_out)
 		util_die(EXIT_TROUBLE, "timeout after %ld s: no count", j.opt.timeout);
 	if (j.opt.preprocess) {
-		formula_write(&j.f, stdout);
+		int undefined = 0;
+		if (j.opt.plain)
+			undefined = formula_write_plain(&j.f, stdout, &j.stats);
+		else
+			formula_write(&j.f, stdout);
+		if (undefined)
+			util_die(EXIT_TROUBLE, "--plain: %d hidden variables are not functions of the shown ones, "
+				 "so a plain count would differ: use the projected form", undefined);
 		formula_free(&j.f);
 		util_finish_stdout();
 		return EXIT_OK;

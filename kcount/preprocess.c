@@ -268,6 +268,12 @@ int formula_compact(struct formula *f)
 	return dropped;
 }
 
+static void write_clauses(const struct formula *f, FILE *out)
+{
+	for (int i = 0; i < f->clauses.n; i++)
+		fprintf(out, f->clauses.a[i] ? "%d " : "0\n", f->clauses.a[i]);
+}
+
 void formula_write(const struct formula *f, FILE *out)
 {
 	int nclauses = f->unsat;
@@ -281,8 +287,34 @@ void formula_write(const struct formula *f, FILE *out)
 	fprintf(out, " 0\n");
 	if (f->unsat)
 		fprintf(out, "0\n");
+	write_clauses(f, out);
+}
+
+int formula_write_plain(struct formula *f, FILE *out, struct stats *st)
+{
+	int free_projected, undefined = 0, nclauses = 0;
+	unsigned char *branchable;
+	struct solver s;
+
+	if (f->unsat) {
+		fprintf(out, "c t mc\np cnf 0 1\n0\n");
+		return 0;
+	}
+	free_projected = formula_compact(f);
+	branchable = xcalloc((size_t)f->nvars + 1, 1);
+	formula_solver(f, &s, st);
+	define_branchable(&s, f->defined, branchable);
+	solver_free(&s);
+	for (int v = 1; v <= f->nvars; v++)
+		undefined += !branchable[v];
+	free(branchable);
+	if (undefined)
+		return undefined;
 	for (int i = 0; i < f->clauses.n; i++)
-		fprintf(out, f->clauses.a[i] ? "%d " : "0\n", f->clauses.a[i]);
+		nclauses += !f->clauses.a[i];
+	fprintf(out, "c t mc\np cnf %d %d\n", f->nvars + free_projected, nclauses);
+	write_clauses(f, out);
+	return 0;
 }
 
 void formula_free(struct formula *f)

@@ -6,19 +6,29 @@
 # eliminate) to the search. Then random Tseitin circuits (dimacs-brute --gates), whose
 # hidden gate outputs kcount may branch on, and whose projected gate outputs (some defined
 # cyclically) kcount may drop from the projection. Every formula is also written back by
-# kcount --preprocess and counted by brute force, which checks the preprocessing on its own.
+# kcount --preprocess and counted by brute force, which checks the preprocessing on its own,
+# and written as a plain CNF (--plain) whose plain count, by brute force, is the same.
 . "$(dirname "$0")/lib.sh"
 BRUTE=$TOP/build/t/dimacs-brute
 [ -x "$BRUTE" ] || skip_all "build/t/dimacs-brute not built (make test-helpers)"
 N=400
 G=150
-plan $((2 * N + 3 * G + 1))
-bad=0
+plan $((3 * N + 4 * G + 2))
+bad=0 plain=0
 # check_preprocessed NAME EXPECTED FILE: the brute-force count of kcount --preprocess FILE
 check_preprocessed() {
 	"$BIN/kcount" --preprocess "$3" > "$TMP/p.cnf" && got=$("$BRUTE" "$TMP/p.cnf") || got="(failed)"
 	if [ "$got" = "$2" ]; then pass "$1 --preprocess: $2"
 	else fail "$1 --preprocess: expected $2, got $got"; bad=$((bad + 1)); fi
+	"$BIN/kcount" --preprocess --plain "$3" > "$TMP/q.cnf"
+	case $? in
+	0)	got=$(grep -q '^c p show' "$TMP/q.cnf" && echo "(projected)" || "$BRUTE" "$TMP/q.cnf")
+		plain=$((plain + 1))
+		if [ "$got" = "$2" ]; then pass "$1 --preprocess --plain: $2"
+		else fail "$1 --preprocess --plain: expected $2, got $got"; bad=$((bad + 1)); fi ;;
+	2)	pass "$1 --preprocess --plain: refused, a hidden variable is left undefined" ;;
+	*)	fail "$1 --preprocess --plain: status $?"; bad=$((bad + 1)) ;;
+	esac
 }
 i=1
 while [ $i -le $N ]; do
@@ -47,4 +57,5 @@ while [ $i -le $G ]; do
 	done
 	i=$((i + 1))
 done
+ok "[ $plain -gt $(((N + G) * 3 / 4)) ]" "--plain wrote $plain of $((N + G)) formulas"
 is "$bad" 0 "no disagreement"
