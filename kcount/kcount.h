@@ -65,6 +65,7 @@ void options_parse(struct options *o, int argc, char **argv);
 	X(defined, "hidden variables that are functions of the projected ones (branched on)") \
 	X(order_width, "largest degree at elimination (with no hubs, a bound on the treewidth)") \
 	X(order_hubs, "variables still above the degree cap, branched on first by degree") \
+	X(order_width_lower, "a lower bound on the treewidth (minor-min-width): the search grows as 2^width") \
 	X(max_depth, "deepest decision level")
 
 struct stats {

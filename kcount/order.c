@@ -265,6 +265,98 @@ static long double rank_by_elimination(const struct solver *s, unsigned seed, in
 	return cost + ldexpl(1, hubs);
 }
 
+/* Removes x from, or puts it into, a sorted neighbour list. */
+static void remove_sorted(struct ivec *a, int x)
+{
+	int *at = bsearch(&x, a->a, (size_t)a->n, sizeof x, int_cmp);
+
+	if (at) {
+		memmove(at, at + 1, (size_t)(a->a + a->n - at - 1) * sizeof x);
+		a->n--;
+	}
+}
+
+static void insert_sorted(struct ivec *a, int x)
+{
+	int i;
+
+	if (bsearch(&x, a->a, (size_t)a->n, sizeof x, int_cmp))
+		return;
+	ivec_push(a, x);
+	for (i = a->n - 1; i > 0 && a->a[i - 1] > x; i--)
+		a->a[i] = a->a[i - 1];
+	a->a[i] = x;
+}
+
+/* Of v's neighbours, the one that shares the fewest neighbours with it. */
+static int least_common(struct graph *g, int v, int *mark, int stamp)
+{
+	const struct ivec *nv = &g->adj[v];
+	int best = nv->a[0], best_common = -1;
+
+	for (int i = 0; i < nv->n; i++)
+		mark[nv->a[i]] = stamp;
+	for (int i = 0; i < nv->n; i++) {
+		const struct ivec *nx = &g->adj[nv->a[i]];
+		int common = 0;
+		for (int j = 0; j < nx->n; j++)
+			common += mark[nx->a[j]] == stamp;
+		if (best_common < 0 || common < best_common) {
+			best_common = common;
+			best = nv->a[i];
+		}
+	}
+	return best;
+}
+
+/* Merges v into its neighbour u: u takes v's edges. */
+static void contract(struct graph *g, int v, int u)
+{
+	struct ivec *nv = &g->adj[v];
+
+	for (int i = 0; i < nv->n; i++) {
+		int w = nv->a[i];
+		if (w == u)
+			continue;
+		remove_sorted(&g->adj[w], v);
+		insert_sorted(&g->adj[w], u);
+		heap_push(g, g->adj[w].n, w);
+	}
+	merge_into(g, u, nv, v);
+	heap_push(g, g->adj[u].n, u);
+	g->gone[v] = 1;
+	ivec_free(nv);
+}
+
+/* A lower bound on the treewidth of the graph the orders eliminate (the minor-min-width of
+ * Gogate and Dechter): contract a vertex of least degree into the neighbour it shares the
+ * fewest neighbours with, again and again; no graph has treewidth below its least degree,
+ * and contraction never raises the treewidth, so the largest least degree met is a bound.
+ * With the orders' width above it, it says how far a formula is from a count. */
+static int width_lower_bound(const struct solver *s)
+{
+	struct graph g = { 0 };
+	struct heap_item it;
+	int bound = 0, stamp = 0, *mark;
+
+	build(&g, s);
+	mark = xcalloc((size_t)g.nnodes + 1, sizeof *mark);
+	while (g.nheap) {
+		it = heap_pop(&g);
+		if (g.gone[it.var] || it.degree != g.adj[it.var].n)
+			continue;
+		if (it.degree > bound)
+			bound = it.degree;
+		if (it.degree == 0)
+			g.gone[it.var] = 1;
+		else
+			contract(&g, it.var, least_common(&g, it.var, mark, ++stamp));
+	}
+	free(mark);
+	graph_free(&g);
+	return bound;
+}
+
 void order_rank(const struct solver *s, int *rank, const volatile sig_atomic_t *stop)
 {
 	int *tried = xmalloc(((size_t)s->nvars + 1) * sizeof *tried);
@@ -286,4 +378,5 @@ void order_rank(const struct solver *s, int *rank, const volatile sig_atomic_t *
 	free(tried);
 	s->stats->order_width = (uint64_t)best_shape.width;
 	s->stats->order_hubs = (uint64_t)best_shape.hubs;
+	s->stats->order_width_lower = (uint64_t)width_lower_bound(s);
 }

@@ -4,7 +4,7 @@
 # products of independent components, projected blocks, counts far beyond 64 bits.
 . "$(dirname "$0")/lib.sh"
 command -v bc >/dev/null || skip_all "bc not installed"
-plan 43
+plan 48
 
 # check NAME EXPECTED FILE: kcount -q FILE prints EXPECTED
 check() {
@@ -120,3 +120,20 @@ cnf "$TMP/select.cnf" 31
 check "select by a chain of 30" 61 "$TMP/select.cnf"
 run "$BIN/kcount" --preprocess "$TMP/select.cnf"
 is "$(awk '!/^[cp]/ && NF > 3' "$OUT" | wc -l)" 0 "select by a chain of 30: no clause of more than 2 literals left"
+
+# the treewidth bounds of -v (order.c) on graphs of known treewidth: a path has 1, a clique
+# of 12 has 11 (its least degree), the 8 x 8 grid has 8; the lower bound may not pass it
+# and the order's width may not fall below it
+stat() { "$BIN/kcount" -v "$2" 2>&1 >/dev/null | awk -v s="$1" '$2 == s { print $3 }'; }
+cp "$TMP/chain.cnf.body" "$TMP/path.cnf.body"  # the chain of 49 implications above
+cnf "$TMP/path.cnf" 50
+is "$(stat order_width_lower "$TMP/path.cnf")" 1 "chain of 49 implications: treewidth at least 1"
+awk 'BEGIN { for (i = 1; i <= 12; i++) for (j = i + 1; j <= 12; j++) print -i, -j, 0 }' > "$TMP/amo.cnf.body"
+cnf "$TMP/amo.cnf" 12
+check "at most one of 12" 13 "$TMP/amo.cnf"
+is "$(stat order_width_lower "$TMP/amo.cnf")" 11 "at most one of 12: treewidth at least 11"
+awk 'BEGIN { for (r = 0; r < 8; r++) for (c = 0; c < 8; c++) { v = 8 * r + c + 1
+	if (c < 7) print -v, -(v + 1), 0; if (r < 7) print -v, -(v + 8), 0 } }' > "$TMP/grid.cnf.body"
+cnf "$TMP/grid.cnf" 64
+lower=$(stat order_width_lower "$TMP/grid.cnf") upper=$(stat order_width "$TMP/grid.cnf")
+ok "[ $lower -ge 2 ] && [ $lower -le 8 ] && [ $upper -ge 8 ]" "8 x 8 grid: $lower <= treewidth 8 <= $upper"
