@@ -1,6 +1,7 @@
 /* cache: component counts stored under exact keys (variables and clause ids, gap-coded in
  * bits), so a hash collision can never give a wrong count; the oldest half is evicted
- * whenever the memory cap is reached. An entry is one allocation: its count's limbs, then its key. */
+ * whenever the memory cap is reached. An entry is one allocation: its count's limbs, then
+ * its key. */
 #include <stdlib.h>
 #include <string.h>
 
