@@ -336,16 +336,13 @@ static void contract(struct graph *g, int v, int u)
  * With the orders' width above it, it says how far a formula is from a count. */
 static int width_lower_bound(const struct solver *s)
 {
-	struct graph g = { 0 };
+	struct graph g = { .candidates = 1 };
 	struct heap_item it;
 	int bound = 0, stamp = 0, *mark;
 
 	build(&g, s);
 	mark = xcalloc((size_t)g.nnodes + 1, sizeof *mark);
-	while (g.nheap) {
-		it = heap_pop(&g);
-		if (g.gone[it.var] || it.degree != g.adj[it.var].n)
-			continue;
+	while (pop_least_fill(&g, &it)) {
 		if (it.degree > bound)
 			bound = it.degree;
 		if (it.degree == 0)

@@ -268,6 +268,15 @@ int formula_compact(struct formula *f)
 	return dropped;
 }
 
+static int clause_count(const struct formula *f)
+{
+	int n = f->unsat;
+
+	for (int i = 0; i < f->clauses.n; i++)
+		n += !f->clauses.a[i];
+	return n;
+}
+
 static void write_clauses(const struct formula *f, FILE *out)
 {
 	for (int i = 0; i < f->clauses.n; i++)
@@ -276,11 +285,7 @@ static void write_clauses(const struct formula *f, FILE *out)
 
 void formula_write(const struct formula *f, FILE *out)
 {
-	int nclauses = f->unsat;
-
-	for (int i = 0; i < f->clauses.n; i++)
-		nclauses += !f->clauses.a[i];
-	fprintf(out, "c t pmc\np cnf %d %d\nc p show", f->nvars, nclauses);
+	fprintf(out, "c t pmc\np cnf %d %d\nc p show", f->nvars, clause_count(f));
 	for (int v = 1; v <= f->nvars; v++)
 		if (f->projected[v] && !f->fixed[v])
 			fprintf(out, " %d", v);
@@ -292,7 +297,7 @@ void formula_write(const struct formula *f, FILE *out)
 
 int formula_write_plain(struct formula *f, FILE *out, struct stats *st)
 {
-	int free_projected, undefined = 0, nclauses = 0;
+	int free_projected, undefined = 0;
 	unsigned char *branchable;
 	struct solver s;
 
@@ -310,9 +315,7 @@ int formula_write_plain(struct formula *f, FILE *out, struct stats *st)
 	free(branchable);
 	if (undefined)
 		return undefined;
-	for (int i = 0; i < f->clauses.n; i++)
-		nclauses += !f->clauses.a[i];
-	fprintf(out, "c t mc\np cnf %d %d\n", f->nvars + free_projected, nclauses);
+	fprintf(out, "c t mc\np cnf %d %d\n", f->nvars + free_projected, clause_count(f));
 	write_clauses(f, out);
 	return 0;
 }
