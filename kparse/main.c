@@ -22,6 +22,7 @@ static void usage(FILE *f)
 		"              [--symbols] [-o FILE] TREE|KCONFIG_FILE\n"
 		"Parses a Kconfig tree and writes its model in kir(5) form (see kparse(1)).\n"
 		"  -a ARCH                 the architecture: ARCH, SRCARCH and the pinned toolchain\n"
+		"                          (default for a kernel tree: $ARCH, else x86_64)\n"
 		"  -D NAME=VALUE           sets a variable of the environment macros read\n"
 		"  --shell                 runs $(shell,...) commands (the Kconfig files choose them)\n"
 		"  --kconfig-version X.Y   the Kconfig semantics (default: the tree's Makefile)\n"
@@ -105,15 +106,27 @@ static void set_tree(struct kparse *kp, const struct options *o)
 	}
 }
 
+/* -a, else for a kernel tree ARCH as the top Makefile takes it, with x86_64 for the host's */
+static const char *arch_of(const struct kparse *kp, const struct options *o)
+{
+	const char *arch = getenv("ARCH");
+
+	if (o->arch || !kp->kernelversion)
+		return o->arch;
+	return arch && *arch ? arch : "x86_64";
+}
+
 static void set_environment(struct kparse *kp, const struct options *o)
 {
+	const char *arch = arch_of(kp, o);
+
 	env_set(&kp->env, "srctree", kp->srctree);
 	if (kp->kernelversion)
 		env_set(&kp->env, "KERNELVERSION", kp->kernelversion);
-	if (o->arch) {
-		if (!env_set_arch(&kp->env, o->arch, kp->srctree, kp->shell))
-			util_die(EXIT_TROUBLE, "ARCH=%s is not in '%s/arch'", o->arch, kp->srctree);
-		kp->arch = o->arch;
+	if (arch) {
+		if (!env_set_arch(&kp->env, arch, kp->srctree, kp->shell))
+			util_die(EXIT_TROUBLE, "ARCH=%s is not in '%s/arch'", arch, kp->srctree);
+		kp->arch = arch;
 		kp->srcarch = env_peek(&kp->env, "SRCARCH");
 	}
 	for (int i = 0; i < o->ndefines; i++) {
