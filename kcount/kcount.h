@@ -29,6 +29,8 @@ size_t ivec_bytes(const struct ivec *v);
 	X(seed, 0, "seed", "S", "random seed for --sample (default 1)") \
 	X(mem, 0, "mem", "MB", "memory cap in MiB (default: half the physical memory)") \
 	X(timeout, 0, "timeout", "S", "give up after S seconds (exit 2, no count)") \
+	X(lower_bound, 0, "lower-bound", NULL, "a certified lower bound when the count is out of reach, within --timeout (default 60)") \
+	X(hubs, 0, "hubs", "K", "with --lower-bound: fix exactly K variables, in one round") \
 	X(no_elim, 0, "no-elim", NULL, "no projection shrinking, clause removal or elimination by resolution") \
 	X(preprocess, 0, "preprocess", NULL, "print the preprocessed formula (DIMACS, same count) instead of counting") \
 	X(plain, 0, "plain", NULL, "with --preprocess: a plain CNF (no projection) with the same count, for plain counters") \
@@ -278,7 +280,29 @@ uint64_t sat_random(uint64_t *rng);
 /* ---- sample.c ---- */
 void sample_models(struct counter *k, const struct formula *f, long n, uint64_t seed);
 
-/* ---- main.c helpers ---- */
+/* ---- job.c: one count, from the DIMACS input to the number ---- */
+struct job {
+	struct options opt;
+	struct formula f;
+	struct counter k;         /* set up by job_run only */
+	int searched;
+	struct stats stats;
+	mpz_t count;
+};
+extern volatile sig_atomic_t job_timed_out;
 double kcount_now(void);
+/* Clears job_timed_out and sets it after seconds (0: never). */
+void job_arm_timeout(long seconds);
+/* Simplifies cnf into j->f (exits 2 on the timeout). */
+void job_preprocess(struct job *j, const struct dimacs_cnf *cnf);
+/* Counts j->f into j->count, or samples; exits 2 on the timeout or the memory cap. */
+void job_run(struct job *j);
+void job_free(struct job *j);
+
+/* ---- bound.c: a certified lower bound when the count is out of reach ---- */
+/* Sets j->count to a lower bound on the count of j->f found within j->opt.timeout seconds:
+ * the count of the models with the literals it puts in fixed (none: the count itself).
+ * Exits 2 when the time ends before any bound. */
+void bound_lower(struct job *j, struct ivec *fixed);
 
 #endif

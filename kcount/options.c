@@ -78,6 +78,7 @@ void options_parse(struct options *o, int argc, char **argv)
 	memset(o, 0, sizeof *o);
 	o->seed = 1;
 	o->sample = -1;         /* not sampling */
+	o->hubs = -1;           /* as many as the time allows */
 	while ((c = getopt_long(argc, argv, "qvh", long_options, NULL)) != -1)
 		set(o, c < OPT_COUNT ? c : short_to_id(c), optarg);
 	if (o->help) {

@@ -1,0 +1,225 @@
+/* bound: a certified lower bound on a count that is out of reach. One model is found, each
+ * variable preferring its majority polarity; its values are fixed on the K projected
+ * variables that occur most (the hubs that tie the formula together, which every tree
+ * decomposition must put in wide bags), and the rest is counted exactly. Every model so
+ * counted is a model of the formula, so the count is a lower bound; fixing fewer of the same
+ * values only adds models, so K shrinks by a quarter each round while the time lasts. Each
+ * round counts in a child process that its alarm ends; the last round done gives the bound,
+ * and a round with K = 0 gives the count itself. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include "kcount.h"
+#include "util.h"
+
+struct occurrence {
+	int var, projected, n;
+};
+
+/* Projected first, then by occurrences, most first; the variable number breaks ties. */
+static int by_rank(const void *a, const void *b)
+{
+	const struct occurrence *x = a, *y = b;
+
+	if (x->projected != y->projected)
+		return y->projected - x->projected;
+	if (x->n != y->n)
+		return x->n > y->n ? -1 : 1;
+	return x->var - y->var;
+}
+
+/* The free variables of f in search order; *nhubs: how many lead, the projected ones. */
+static int *rank_variables(const struct formula *f, int *n, int *nhubs)
+{
+	int *count = xcalloc((size_t)f->nvars + 1, sizeof *count);
+	struct occurrence *occ = xmalloc(((size_t)f->nvars + 1) * sizeof *occ);
+	int *order = xmalloc(((size_t)f->nvars + 1) * sizeof *order);
+
+	for (int i = 0; i < f->clauses.n; i++)
+		count[abs(f->clauses.a[i])]++;
+	*n = *nhubs = 0;
+	for (int v = 1; v <= f->nvars; v++)
+		if (!f->fixed[v]) {
+			*nhubs += f->projected[v];
+			occ[(*n)++] = (struct occurrence){ v, f->projected[v], count[v] };
+		}
+	free(count);
+	qsort(occ, (size_t)*n, sizeof *occ, by_rank);
+	for (int i = 0; i < *n; i++)
+		order[i] = occ[i].var;
+	free(occ);
+	return order;
+}
+
+/* One model of f, as values by variable (1 true, 0 false), or NULL when f has none. The
+ * search prefers each variable's majority polarity, which leaves the most room to the rest. */
+static unsigned char *find_model(const struct formula *f, const int *order, int n, struct stats *st)
+{
+	unsigned char *model = NULL;
+	int *positive = xcalloc((size_t)f->nvars + 1, sizeof *positive), sat = -1;
+	struct solver s;
+
+	formula_solver(f, &s, st);
+	for (int i = 0; i < f->clauses.n; i++)
+		positive[abs(f->clauses.a[i])] += f->clauses.a[i] > 0 ? 1 : -1;
+	for (int v = 1; v <= f->nvars; v++)
+		s.phase[v] = positive[v] < 0;
+	for (uint64_t conflicts = 1000; sat < 0 && !f->unsat; conflicts *= 2) {
+		int mark = s.ntrail;
+		if (job_timed_out)
+			util_die(EXIT_TROUBLE, "timeout after a search for a model: no bound");
+		if ((sat = sat_search(&s, NULL, order, n, 1, conflicts)) > 0) {
+			model = xmalloc((size_t)f->nvars + 1);
+			for (int v = 1; v <= f->nvars; v++)
+				model[v] = s.val[2 * v] > 0;
+		}
+		solver_backtrack(&s, mark);
+	}
+	solver_free(&s);
+	free(positive);
+	return model;
+}
+
+/* f as a DIMACS CNF with the same projected count, and room for n unit clauses. */
+static void base_cnf(const struct formula *f, struct dimacs_cnf *cnf, int n)
+{
+	memset(cnf, 0, sizeof *cnf);
+	cnf->nvars = f->nvars;
+	cnf->lits = xmalloc(((size_t)f->clauses.n + 2 * (size_t)n) * sizeof *cnf->lits);
+	memcpy(cnf->lits, f->clauses.a, (size_t)f->clauses.n * sizeof *cnf->lits);
+	cnf->nlits = (size_t)f->clauses.n;
+	cnf->projected = 1;
+	cnf->show = xmalloc(((size_t)f->nvars + 1) * sizeof *cnf->show);
+	for (int v = 1; v <= f->nvars; v++)
+		if (f->projected[v] && !f->fixed[v])
+			cnf->show[cnf->nshow++] = v;
+}
+
+/* The child's side of a round: count, write the decimal count to fd, exit 0 (2 on trouble). */
+static void count_in_child(const struct options *o, const struct dimacs_cnf *cnf, long seconds, int fd)
+{
+	struct job j = { .opt = *o };
+	FILE *out = fdopen(fd, "w");
+
+	j.opt.timeout = seconds;
+	j.opt.verbose = 0;
+	job_arm_timeout(seconds);
+	job_preprocess(&j, cnf);
+	job_run(&j);
+	if (!out || mpz_out_str(out, 10, j.count) == 0 || fclose(out))
+		_exit(EXIT_TROUBLE);
+	_exit(EXIT_OK);
+}
+
+/* Counts cnf in a child process within seconds; 1 with count set, or 0. */
+static int count_round(const struct options *o, const struct dimacs_cnf *cnf, long seconds, mpz_t count)
+{
+	int fds[2], status, ok;
+	char *text = NULL;
+	size_t len = 0;
+	FILE *in;
+	pid_t pid;
+
+	if (pipe(fds))
+		util_die(EXIT_TROUBLE, "cannot make a pipe: %m");
+	fflush(NULL);
+	if ((pid = fork()) < 0)
+		util_die(EXIT_TROUBLE, "cannot fork: %m");
+	if (pid == 0) {
+		close(fds[0]);
+		if (!freopen("/dev/null", "w", stderr))
+			_exit(EXIT_TROUBLE);
+		count_in_child(o, cnf, seconds, fds[1]);
+	}
+	close(fds[1]);
+	in = fdopen(fds[0], "r");
+	if (!in || getdelim(&text, &len, 0, in) < 0)
+		ok = 0;
+	else
+		ok = mpz_set_str(count, text, 10) == 0;
+	if (in)
+		fclose(in);
+	free(text);
+	while (waitpid(pid, &status, 0) < 0)
+		;
+	return ok && WIFEXITED(status) && WEXITSTATUS(status) == EXIT_OK;
+}
+
+/* f with the first k hubs of order fixed to the model's values, into cnf (from base_cnf). */
+static void fix_hubs(struct dimacs_cnf *cnf, const struct formula *f, const int *order,
+		     const unsigned char *model, int k)
+{
+	cnf->nlits = (size_t)f->clauses.n;
+	for (int i = 0; i < k; i++) {
+		cnf->lits[cnf->nlits++] = model[order[i]] ? order[i] : -order[i];
+		cnf->lits[cnf->nlits++] = 0;
+	}
+}
+
+/* The next K to try: a quarter fewer while every round succeeds, then halfway between the
+ * smallest that did and the largest that did not, until they are close; -1 to stop. */
+static int next_k(int done, int failed)
+{
+	if (failed < 0)
+		return done == 0 ? -1 : done < 4 ? 0 : done * 3 / 4;
+	return done - failed > 1 + done / 32 ? (done + failed) / 2 : -1;
+}
+
+/* The first K: the one asked for, or a quarter of the projected variables left free. */
+static int first_k(const struct options *o, int nhubs)
+{
+	if (o->hubs < 0)
+		return nhubs ? next_k(nhubs, -1) : 0;
+	return o->hubs < nhubs ? (int)o->hubs : nhubs;
+}
+
+void bound_lower(struct job *j, struct ivec *fixed)
+{
+	double deadline = kcount_now() + alarm(0);  /* what is left of --timeout */
+	int n, nhubs, done = -1, failed = -1, *order = rank_variables(&j->f, &n, &nhubs);
+	unsigned char *model = find_model(&j->f, order, n, &j->stats);
+	int one_round = j->opt.hubs >= 0;
+	struct dimacs_cnf cnf;
+	mpz_t count;
+
+	mpz_init(j->count);
+	fixed->n = 0;
+	if (!model) {
+		free(order);
+		return;
+	}
+	mpz_init(count);
+	base_cnf(&j->f, &cnf, nhubs);
+	for (int k = first_k(&j->opt, nhubs); k >= 0;
+	     k = one_round ? -1 : next_k(done < 0 ? nhubs : done, failed)) {
+		double started = kcount_now();
+		long seconds = (long)((deadline - started) / (one_round ? 1 : 2));
+		if (seconds < 1)
+			break;
+		fix_hubs(&cnf, &j->f, order, model, k);
+		if (!count_round(&j->opt, &cnf, seconds, count))
+			failed = k;
+		else {
+			mpz_set(j->count, count);
+			done = k;
+		}
+		if (j->opt.verbose && failed == k)
+			fprintf(stderr, "c o bound: %d of %d projected variables fixed: not counted in %ld s\n",
+				k, nhubs, seconds);
+		else if (j->opt.verbose)
+			fprintf(stderr, "c o bound: %d of %d projected variables fixed: %zu digits (%.1f s)\n",
+				k, nhubs, mpz_sizeinbase(count, 10), kcount_now() - started);
+	}
+	for (int i = 0; i < done; i++)
+		ivec_push(fixed, model[order[i]] ? order[i] : -order[i]);
+	mpz_clear(count);
+	free(cnf.lits);
+	free(cnf.show);
+	free(model);
+	free(order);
+	if (done < 0)
+		util_die(EXIT_TROUBLE, "timeout after %ld s: no bound", j->opt.timeout);
+}
