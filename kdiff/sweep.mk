@@ -4,7 +4,7 @@
 #
 # For each release R and arch A it makes $(OUT)/R/A.ir (kparse -a A), R/A.cnf (kcnf) and
 # R/A.count (share/kcount-timed: kcount under TIMEOUT seconds, a count file of kdiff(1), with
-# the time it took or why there is no count), then per arch $(OUT)/history-A.tsv, .txt and
+# the time it took or why there is no count, and with BOUND seconds a lower bound then), then per arch $(OUT)/history-A.tsv, .txt and
 # .svg (kdiff --history). Trees come from share/get-kernel. Run from the top directory,
 # after `make`. A count that does not finish in TIMEOUT is recorded as not counted. A file
 # is made again when the program that makes it is newer, and a count not made within a
@@ -13,10 +13,11 @@ OUT ?= sweep
 RELEASES ?= 6.1 6.12 7.3
 ARCHES ?= x86_64
 TIMEOUT ?= 600
+BOUND ?= 0
 MEMORY ?=
 BIN ?= bin
 
-KCOUNT_TIMED := KCOUNT=$(BIN)/kcount share/kcount-timed -t $(TIMEOUT) $(if $(MEMORY),-m $(MEMORY))
+KCOUNT_TIMED := KCOUNT=$(BIN)/kcount share/kcount-timed -t $(TIMEOUT) -b $(BOUND) $(if $(MEMORY),-m $(MEMORY))
 IRS := $(foreach r,$(RELEASES),$(foreach a,$(ARCHES),$(OUT)/$(r)/$(a).ir))
 CNFS := $(IRS:.ir=.cnf)
 COUNTS := $(IRS:.ir=.count)
@@ -39,7 +40,8 @@ $(OUT)/%.count: $(OUT)/%.cnf $(BIN)/kcount
 
 # Count files that say "not counted within S s" for an S below TIMEOUT: tried again.
 SHORT_TRIED := $(foreach c,$(wildcard $(COUNTS)),$(if $(shell awk -v t=$(TIMEOUT) \
-	'/^c kdiff not-counted .* within [0-9.]+ s$$/ && $$(NF - 1) < t' $(c)),$(c)))
+	'/^c kdiff not-counted / && match($$0, / within [0-9.]+ s/) && \
+	 substr($$0, RSTART + 8, RLENGTH - 10) + 0 < t + 0' $(c)),$(c)))
 $(SHORT_TRIED): FORCE
 FORCE:
 

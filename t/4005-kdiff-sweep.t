@@ -2,9 +2,10 @@
 # The sweep (make -f kdiff/sweep.mk -j2) with stand-in kparse, kcnf and kcount: one IR, CNF
 # and count file per release and arch, a history per arch, and a count that runs past the
 # time limit recorded as "not counted within 2 s" instead of hanging the sweep. Run again,
-# it counts anew only what a longer limit or a newer kcount may change.
+# it counts anew only what a longer limit or a newer kcount may change. With BOUND, a count
+# past the limit gets the lower bound of kcount --lower-bound in its note.
 . "$(dirname "$0")/lib.sh"
-plan 11
+plan 14
 
 mkdir -p "$TMP/bin"
 cp "$BIN/kdiff" "$TMP/bin/"
@@ -25,10 +26,16 @@ r=${5##*linux-}
 } > "$4"
 SH
 printf '#!/bin/sh\necho "p cnf 0 0 # $1"\n' > "$TMP/bin/kcnf"
-# kcount: 2 for 1.1 of every arch; sleeps on 1.2 of arm64 (past the limit), else 4
+# kcount: 2 for 1.1 of every arch; sleeps on 1.2 of arm64 (past the limit), else 4;
+# --lower-bound: a bound of 10^1.5 with 3 variables fixed
 cat > "$TMP/bin/kcount" <<'SH'
 #!/bin/sh
 echo "$1" >> "$KCOUNT_LOG"
+if [ "$1" = --lower-bound ]; then
+	printf 'c o lower bound: the count of the models with the 3 literals below\n'
+	printf 'c o fixed 1 -2 3 0\nc s log10-lower-bound 1.5\nc s lower-bound arb int 31\n'
+	exit 0
+fi
 case $1 in
 *1.1/*) echo "c s exact arb int 2" ;;
 *1.2/arm64*) sleep 30 ;;
@@ -38,7 +45,7 @@ SH
 chmod +x "$TMP/bin/"*
 export KCOUNT_TREE_1_1="$TMP/linux-1.1" KCOUNT_TREE_1_2="$TMP/linux-1.2" KCOUNT_LOG="$TMP/kcount.log"
 sweep() { make -s -C "$TOP" -f kdiff/sweep.mk -j2 OUT="$TMP/sweep" BIN="$TMP/bin" RELEASES="1.1 1.2" \
-	ARCHES="x86_64 arm64" TIMEOUT="$1"; }
+	ARCHES="x86_64 arm64" TIMEOUT="$1" BOUND="${2:-0}"; }
 
 start=$(date +%s)
 run sweep 2
@@ -64,4 +71,16 @@ is "$(wc -l < "$KCOUNT_LOG")" 0 "a shorter limit keeps what a longer one could n
 touch -d '+1 minute' "$TMP/bin/kcount"
 sweep 2 > /dev/null 2>&1
 is "$(wc -l < "$KCOUNT_LOG")" 4 "a newer kcount counts everything again"
+
+touch -d '-1 minute' "$TMP/bin/kcount"
+rm "$TMP/sweep/1.2/arm64.count"
+sweep 2 5 > /dev/null 2>&1
+like "$TMP/sweep/1.2/arm64.count" \
+	'^c kdiff not-counted kcount: not counted within 2 s; at least 10\^1 \(kcount --lower-bound, 3 variables fixed\)$' \
+	"BOUND: the lower bound in the note"
+like "$TMP/sweep/1.2/arm64.count" '^c o fixed 1 -2 3 0$' "and the literals fixed, its certificate"
+: > "$KCOUNT_LOG"
+sweep 3 5 > /dev/null 2>&1
+is "$(cat "$KCOUNT_LOG")" "$(printf '%s\n--lower-bound' "$TMP/sweep/1.2/arm64.cnf")" \
+	"a note with a bound is tried again under a longer limit"
 done_testing
