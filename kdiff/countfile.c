@@ -3,6 +3,7 @@
 #include "util.h"
 
 #include <errno.h>
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -11,11 +12,12 @@ static bool all_digits(const char *s)
 	return *s && strspn(s, "0123456789") == strlen(s);
 }
 
-/* Takes what one line says: an exact count, a note, a time. */
+/* Takes what one line says: an exact count, a note, a time, a lower bound. */
 static void read_line(char *line, struct kd_count *c)
 {
 	static const char exact[] = "c s exact arb int ", note[] = "c kdiff not-counted ",
-		time[] = "c kdiff seconds ";
+		time[] = "c kdiff seconds ", lower[] = "c s log10-lower-bound ",
+		fixed[] = "c o lower bound: the count of the models with the ";
 
 	line[strcspn(line, "\r\n")] = '\0';
 	if (!strncmp(line, exact, sizeof exact - 1) && all_digits(line + sizeof exact - 1)) {
@@ -30,7 +32,17 @@ static void read_line(char *line, struct kd_count *c)
 		c->note = xstrdup(line + sizeof note - 1);
 	} else if (!strncmp(line, time, sizeof time - 1)) {
 		c->seconds = strtod(line + sizeof time - 1, NULL);
+	} else if (!strncmp(line, lower, sizeof lower - 1)) {
+		c->lower_log10 = strtod(line + sizeof lower - 1, NULL);
+	} else if (!strncmp(line, fixed, sizeof fixed - 1)) {
+		c->lower_fixed = strtol(line + sizeof fixed - 1, NULL, 10);
 	}
+}
+
+char *kd_bound_note(const char *why, const struct kd_count *c)
+{
+	return xasprintf("%s; at least 10^%.0f (kcount --lower-bound, %ld variables fixed)", why,
+		floor(c->lower_log10), c->lower_fixed);
 }
 
 bool kd_count_read(const char *path, struct kd_count *c)
@@ -41,6 +53,8 @@ bool kd_count_read(const char *path, struct kd_count *c)
 
 	c->value = c->note = NULL;
 	c->seconds = -1;
+	c->lower_log10 = NAN;
+	c->lower_fixed = 0;
 	if (!f) {
 		util_warn("cannot open '%s': %s", path, strerror(errno));
 		return false;
@@ -49,9 +63,11 @@ bool kd_count_read(const char *path, struct kd_count *c)
 		read_line(line, c);
 	free(line);
 	fclose(f);
+	if (!c->value && !c->note && isfinite(c->lower_log10))
+		c->note = kd_bound_note("not counted", c);
 	if (c->value || c->note)
 		return true;
-	util_warn("'%s' holds no count (no 'c s exact arb int N' line, no number)", path);
+	util_warn("'%s' holds no count (no 'c s exact arb int N' line, no number, no bound)", path);
 	return false;
 }
 
@@ -68,6 +84,9 @@ void kd_count_write(const char *path, const struct kd_count *c)
 		fprintf(f, "c kdiff not-counted %s\n", c->note);
 	if (c->seconds >= 0)
 		fprintf(f, "c kdiff seconds %.3f\n", c->seconds);
+	if (isfinite(c->lower_log10))
+		fprintf(f, "c o lower bound: the count of the models with the %ld literals fixed\n"
+			"c s log10-lower-bound %.6f\n", c->lower_fixed, c->lower_log10);
 	if (fclose(f) != 0)
 		util_die(EXIT_TROUBLE, "cannot write '%s': %s", path, strerror(errno));
 }

@@ -68,6 +68,34 @@ static char *sidecar(const char *ir_path)
 	return xasprintf("%.*s.count", (int)(n - 3), ir_path);
 }
 
+/* Past the timeout, kcount --lower-bound ROLE.cnf > ROLE.bound within opt->bound seconds;
+ * a bound found goes into the count and its note (kd_bound_note). */
+static void bound_count(const struct kd_options *opt, struct kd_version *v, char *kcount,
+	char *cnf, char *mem, const char *workdir)
+{
+	char *secs = xasprintf("%ld", opt->bound), *out = xasprintf("%s/%s.bound", workdir, v->role);
+	char *argv[] = { kcount, "--lower-bound", "--timeout", secs, cnf, mem, NULL }, *note;
+	struct kd_count b;
+
+	if (kd_run(argv, out, opt->bound + 60, NULL) == KD_RUN_OK && kd_count_read(out, &b)) {
+		if (b.value) {  /* its last round was the count itself */
+			free(v->count.note);
+			v->count.note = NULL;
+			v->count.value = b.value;
+			b.value = NULL;
+		} else if (isfinite(b.lower_log10)) {
+			note = kd_bound_note(v->count.note, &b);
+			free(v->count.note);
+			v->count.note = note;
+			v->count.lower_log10 = b.lower_log10;
+			v->count.lower_fixed = b.lower_fixed;
+		}
+		kd_count_free(&b);
+	}
+	free(secs);
+	free(out);
+}
+
 /* kcnf IR > ROLE.cnf; kcount ROLE.cnf > ROLE.kcount: a count, or a note saying why not. */
 static void count_ir(const struct kd_options *opt, struct kd_version *v, const char *workdir)
 {
@@ -87,7 +115,10 @@ static void count_ir(const struct kd_options *opt, struct kd_version *v, const c
 	if (r != KD_RUN_OK || !kd_count_read(out, &v->count)) {
 		kd_count_free(&v->count);
 		v->count.note = run_note(r == KD_RUN_OK ? KD_RUN_FAILED : r, stage, opt->timeout);
-		util_warn("'%s': %s", v->path, v->count.note);
+		if (r == KD_RUN_TIMEOUT && opt->bound && !strcmp(stage, "kcount"))
+			bound_count(opt, v, kcount, cnf, mem, workdir);
+		if (v->count.note)
+			util_warn("'%s': %s", v->path, v->count.note);
 	}
 	v->count.seconds = seconds;
 	free(kcnf), free(kcount), free(cnf), free(out), free(mem);
@@ -134,6 +165,7 @@ bool kd_version_load(const struct kd_options *opt, struct kd_version *v, const c
 {
 	v->count.value = v->count.note = NULL;
 	v->count.seconds = -1;
+	v->count.lower_log10 = NAN;
 	if (is_dir(v->path)) {
 		if (!parse_tree(opt, v, workdir))
 			return false;

@@ -21,6 +21,7 @@ struct kd_options {
 	bool summary;             /* --summary: text without the lists of options */
 	const char *count_file[2];/* --count-old, --count-new */
 	long timeout;             /* seconds per pipeline stage, 0 = none */
+	long bound;               /* --bound: seconds for a lower bound past the timeout, 0 = none */
 	const char *memory;       /* --memory MB, passed to kcount */
 	const char *keep;         /* --keep DIR: keep IR, CNF and count files there */
 	const char *svg;          /* --svg FILE (history) */
@@ -43,11 +44,16 @@ struct kd_count {
 	char *value;              /* decimal count, NULL when not counted */
 	char *note;               /* why there is no count ("not counted within 600 s"...) */
 	double seconds;           /* counting time, negative when unknown */
+	double lower_log10;       /* log10 of a lower bound (kcount --lower-bound), NAN if none */
+	long lower_fixed;         /* the variables it fixed */
 };
 
 /* Reads a count file (kcount's output, kcount -q's, or one kdiff wrote). Returns false and
  * says why on stderr when the file cannot be read or holds no count nor note. */
 bool kd_count_read(const char *path, struct kd_count *c);
+/* "WHY; at least 10^X (kcount --lower-bound, K variables fixed)", the words of
+ * share/kcount-timed, for c's lower bound. */
+char *kd_bound_note(const char *why, const struct kd_count *c);
 void kd_count_write(const char *path, const struct kd_count *c);
 void kd_count_free(struct kd_count *c);
 

@@ -25,6 +25,7 @@ static const char usage_text[] =
 	"      --count-new=FILE   count file of NEW\n"
 	"      --timeout=SECONDS  give up a pipeline stage (kparse, kcnf, kcount) after SECONDS\n"
 	"      --memory=MB        memory cap passed to kcount (--mem=MB)\n"
+	"      --bound=SECONDS    past the timeout, spend SECONDS on a lower bound (kcount --lower-bound)\n"
 	"      --keep=DIR         keep the IR, CNF and count files made for each input in DIR\n"
 	"      --no-renames       report renamed options as removed and added\n"
 	"      --summary          text: only the numbers, not the lists of options\n"
@@ -35,7 +36,7 @@ static const char usage_text[] =
 	"\n"
 	"Exit status: 0 no difference, 1 differences, 2 trouble (as diff(1)); history: 0 or 2.\n";
 
-enum { OPT_NO_COUNT = 256, OPT_COUNT_OLD, OPT_COUNT_NEW, OPT_TIMEOUT, OPT_MEMORY, OPT_KEEP,
+enum { OPT_NO_COUNT = 256, OPT_COUNT_OLD, OPT_COUNT_NEW, OPT_TIMEOUT, OPT_BOUND, OPT_MEMORY, OPT_KEEP,
 	OPT_NO_RENAMES, OPT_SUMMARY, OPT_HISTORY, OPT_SVG, OPT_VERSION };
 
 static const struct option long_options[] = {
@@ -46,6 +47,7 @@ static const struct option long_options[] = {
 	{ "count-new", required_argument, NULL, OPT_COUNT_NEW },
 	{ "timeout", required_argument, NULL, OPT_TIMEOUT },
 	{ "memory", required_argument, NULL, OPT_MEMORY },
+	{ "bound", required_argument, NULL, OPT_BOUND },
 	{ "keep", required_argument, NULL, OPT_KEEP },
 	{ "no-renames", no_argument, NULL, OPT_NO_RENAMES },
 	{ "summary", no_argument, NULL, OPT_SUMMARY },
@@ -73,13 +75,13 @@ static enum kd_format parse_format(const char *s)
 	util_die(EXIT_TROUBLE, "unknown format '%s' (text, tsv or json)", s);
 }
 
-static long parse_seconds(const char *s)
+static long parse_seconds(const char *option, const char *s)
 {
 	char *end;
 	long n = strtol(s, &end, 10);
 
 	if (*s == '\0' || *end != '\0' || n < 0)
-		util_die(EXIT_TROUBLE, "bad --timeout '%s' (whole seconds)", s);
+		util_die(EXIT_TROUBLE, "bad --%s '%s' (whole seconds)", option, s);
 	return n;
 }
 
@@ -91,7 +93,8 @@ static void take_option(struct kd_options *opt, int c)
 	case OPT_NO_COUNT: opt->count = false; break;
 	case OPT_COUNT_OLD: opt->count_file[0] = optarg; break;
 	case OPT_COUNT_NEW: opt->count_file[1] = optarg; break;
-	case OPT_TIMEOUT: opt->timeout = parse_seconds(optarg); break;
+	case OPT_TIMEOUT: opt->timeout = parse_seconds("timeout", optarg); break;
+	case OPT_BOUND: opt->bound = parse_seconds("bound", optarg); break;
 	case OPT_MEMORY: opt->memory = optarg; break;
 	case OPT_KEEP: opt->keep = optarg; break;
 	case OPT_NO_RENAMES: opt->renames = false; break;

@@ -1,6 +1,7 @@
 /* report_text: the diff for people: sizes, counts, how constrained, then the options. */
 #include "kdiff.h"
 
+#include <math.h>
 #include <stdlib.h>
 
 static void option_line(FILE *f, const char *what, long a, long b)
@@ -24,6 +25,19 @@ static void options_table(FILE *f, const struct kd_version *old, const struct kd
 	option_line(f, "invisible (no prompt)", a->invisible, b->invisible);
 }
 
+/* "= SPACE - LOG10", or without a count "<= SPACE - LOWER" rounded up, or "= -". */
+static void constrained(FILE *f, double space, double log10, double lower)
+{
+	if (isnan(log10) && isfinite(lower)) {
+		fputs("<= ", f);
+		kd_print_real(f, ceil((space - lower) * 1e4) / 1e4, "-");
+		fputs(" (from the lower bound)", f);
+		return;
+	}
+	fputs("= ", f);
+	kd_print_real(f, space - log10, "-");
+}
+
 static void count_lines(FILE *f, const struct kd_version *v)
 {
 	struct kd_figures x;
@@ -39,13 +53,13 @@ static void count_lines(FILE *f, const struct kd_version *v)
 	}
 	fprintf(f, "  constrained, two values per option: log10(2^%ld) - log10(count) = ", x.n);
 	kd_print_real(f, x.log10_2n, "-");
-	fputs(" - log10(count) = ", f);
-	kd_print_real(f, x.log10_2n - x.log10, "-");
+	fputs(" - log10(count) ", f);
+	constrained(f, x.log10_2n, x.log10, v->count.lower_log10);
 	fprintf(f, "\n  constrained, tristates as three values: log10(2^%ld * 3^%ld) - log10(count) = ",
 		v->model.types.bool_, v->model.types.tristate);
 	kd_print_real(f, x.log10_23, "-");
-	fputs(" - log10(count) = ", f);
-	kd_print_real(f, x.log10_23 - x.log10, "-");
+	fputs(" - log10(count) ", f);
+	constrained(f, x.log10_23, x.log10, v->count.lower_log10);
 	fputc('\n', f);
 }
 

@@ -1,10 +1,11 @@
 #!/bin/sh
 # kdiff runs kparse, kcnf and kcount found next to its own binary, with -a, --memory and
 # --timeout passed through. Stand-in programs make each case certain: a counter that sleeps
-# must be stopped and reported as "not counted within 1 s", not waited for.
+# must be stopped and reported as "not counted within 1 s", not waited for; with --bound, the
+# lower bound of kcount --lower-bound joins the note.
 . "$(dirname "$0")/lib.sh"
 D=$T/data/4001
-plan 12
+plan 16
 
 mkdir -p "$TMP/bin" "$TMP/old/arch" "$TMP/new/arch"   # arch/: kernel trees, so kparse gets -a
 cp "$BIN/kdiff" "$TMP/bin/"
@@ -23,6 +24,11 @@ SH
 cat > "$TMP/bin/kcount" <<'SH'
 #!/bin/sh
 echo "$*" >> "$FAKE_ARGS"
+if [ "$1" = --lower-bound ]; then
+	printf 'c o lower bound: the count of the models with the 3 literals below\n'
+	printf 'c o fixed 1 -2 3 0\nc s log10-lower-bound 2.7\nc s lower-bound arb int 501\n'
+	exit 0
+fi
 [ -n "${FAKE_SLEEP:-}" ] && sleep "$FAKE_SLEEP"
 echo "s SATISFIABLE"
 echo "c s exact arb int 1234"
@@ -48,6 +54,26 @@ ok '[ $((end - start)) -lt 10 ]' "the sleeping counter was stopped"
 is "$(grep '^count	old' "$OUT" | cut -f 3,6)" "$(printf -- '-\tkcount: not counted within 1 s')" \
 	"count row says not counted within 1 s"
 like "$ERR" 'not counted within 1 s' "warning on stderr"
+
+FAKE_SLEEP=30 run "$TMP/bin/kdiff" -f tsv --timeout 1 --bound 7 "$TMP/old/tree.ir" "$TMP/new/tree.ir"
+is "$(grep '^count	new' "$OUT" | cut -f 6)" \
+	"kcount: not counted within 1 s; at least 10^2 (kcount --lower-bound, 3 variables fixed)" \
+	"--bound: the lower bound joins the note"
+like "$TMP/args" '^--lower-bound --timeout 7 .*new\.cnf' "--bound SECONDS reaches kcount --lower-bound --timeout"
+printf 'c s log10-lower-bound 12.5\n' > "$TMP/bound.count"
+run "$TMP/bin/kdiff" -f tsv --count-old "$TMP/bound.count" --count-new "$TMP/bound.count" \
+	"$TMP/old/tree.ir" "$TMP/new/tree.ir"
+is "$(grep '^count	old' "$OUT" | cut -f 3,6)" \
+	"$(printf -- '-\tnot counted; at least 10^12 (kcount --lower-bound, 0 variables fixed)')" \
+	"a count file with only a bound: not counted, with the bound"
+printf 'c s log10-lower-bound 1.5\n' > "$TMP/bound.count"
+run "$TMP/bin/kdiff" --count-old "$TMP/bound.count" --count-new "$TMP/bound.count" \
+	"$TMP/old/tree.ir" "$TMP/new/tree.ir"
+n=$(grep -c '^config .* \(bool\|tristate\)$' "$D/old.ir")
+at_most=$(awk -v n="$n" 'BEGIN { x = (n * log(2) / log(10) - 1.5) * 1e4; c = int(x); if (c < x) c++
+	printf "%.4f", c / 1e4 }')
+like "$OUT" "two values per option: log10\\(2\\^$n\\) .* <= $at_most \\(from the lower bound\\)" \
+	"text: how constrained, at most log10(2^N) less the bound (rounded up)"
 
 printf '#!/bin/sh\nexit 3\n' > "$TMP/bin/kparse"
 run "$TMP/bin/kdiff" "$TMP/old" "$TMP/new"
