@@ -8,7 +8,9 @@
  * and a round with K = 0 gives the count itself. */
 #include <stdio.h>
 #include <stdlib.h>
+#include <signal.h>
 #include <string.h>
+#include <sys/prctl.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -121,7 +123,7 @@ static int count_round(const struct options *o, const struct dimacs_cnf *cnf, lo
 	char *text = NULL;
 	size_t len = 0;
 	FILE *in;
-	pid_t pid;
+	pid_t parent = getpid(), pid;
 
 	if (pipe(fds))
 		util_die(EXIT_TROUBLE, "cannot make a pipe: %m");
@@ -129,6 +131,9 @@ static int count_round(const struct options *o, const struct dimacs_cnf *cnf, lo
 	if ((pid = fork()) < 0)
 		util_die(EXIT_TROUBLE, "cannot fork: %m");
 	if (pid == 0) {
+		/* a parent killed by its caller's timeout (kdiff, timeout(1)) takes the round along */
+		if (prctl(PR_SET_PDEATHSIG, SIGKILL) || getppid() != parent)
+			_exit(EXIT_TROUBLE);
 		close(fds[0]);
 		if (!freopen("/dev/null", "w", stderr))
 			_exit(EXIT_TROUBLE);
