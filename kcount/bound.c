@@ -1,11 +1,11 @@
 /* bound: a certified lower bound on a count that is out of reach. One model is found, each
- * variable preferring its majority polarity; its values are fixed on the K projected
- * variables that occur most (the hubs that tie the formula together, which every tree
- * decomposition must put in wide bags), and the rest is counted exactly. Every model so
- * counted is a model of the formula, so the count is a lower bound; fixing fewer of the same
- * values only adds models, so K shrinks by a quarter each round while the time lasts. Each
- * round counts in a child process that its alarm ends; the last round done gives the bound,
- * and a round with K = 0 gives the count itself. */
+ * variable preferring its majority polarity; its values are fixed on K hubs, the projected
+ * variables that occur most in the clauses the hubs before them leave open (they tie the
+ * formula together, and every tree decomposition must put them in wide bags), and the rest
+ * is counted exactly. Every model so counted is a model of the formula, so the count is a
+ * lower bound; fixing fewer of the same values only adds models, so K shrinks by a quarter
+ * each round while the time lasts, then bisects. Each round counts in a child process that
+ * its alarm ends; the last round done gives the bound, and a round with K = 0 the count. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <signal.h>
@@ -33,8 +33,8 @@ static int by_rank(const void *a, const void *b)
 	return x->var - y->var;
 }
 
-/* The free variables of f in search order; *nhubs: how many lead, the projected ones. */
-static int *rank_variables(const struct formula *f, int *n, int *nhubs)
+/* The free variables of f in the order to search a model: projected first, by occurrences. */
+static int *rank_variables(const struct formula *f, int *n)
 {
 	int *count = xcalloc((size_t)f->nvars + 1, sizeof *count);
 	struct occurrence *occ = xmalloc(((size_t)f->nvars + 1) * sizeof *occ);
@@ -42,12 +42,10 @@ static int *rank_variables(const struct formula *f, int *n, int *nhubs)
 
 	for (int i = 0; i < f->clauses.n; i++)
 		count[abs(f->clauses.a[i])]++;
-	*n = *nhubs = 0;
+	*n = 0;
 	for (int v = 1; v <= f->nvars; v++)
-		if (!f->fixed[v]) {
-			*nhubs += f->projected[v];
+		if (!f->fixed[v])
 			occ[(*n)++] = (struct occurrence){ v, f->projected[v], count[v] };
-		}
 	free(count);
 	qsort(occ, (size_t)*n, sizeof *occ, by_rank);
 	for (int i = 0; i < *n; i++)
@@ -83,6 +81,53 @@ static unsigned char *find_model(const struct formula *f, const int *order, int 
 	solver_free(&s);
 	free(positive);
 	return model;
+}
+
+/* count[v]: v's occurrences in the clauses of f that s's assignment leaves open. */
+static void open_occurrences(const struct formula *f, const struct solver *s, int *count)
+{
+	const int *c = f->clauses.a, *end = c + f->clauses.n;
+
+	memset(count, 0, ((size_t)f->nvars + 1) * sizeof *count);
+	for (const int *next; c < end; c = next + 1) {
+		int satisfied = 0;
+		for (next = c; *next; next++)
+			satisfied |= s->val[LIT(*next)] > 0;
+		for (const int *l = c; !satisfied && l < next; l++)
+			count[abs(*l)] += !s->val[LIT(*l)];
+	}
+}
+
+/* The hubs in the order to fix them, into hubs; returns how many. A batch at a time (a
+ * sixteenth of those chosen, at least 16), the free projected variables that occur most in
+ * the clauses left open once the hubs chosen before take the model's values and propagate
+ * (which never conflicts: it only implies the model's values). Fixing a variable that they
+ * imply, or that no open clause holds, would add nothing. */
+static int choose_hubs(const struct formula *f, const unsigned char *model, int *hubs, struct stats *st)
+{
+	int *count = xmalloc(((size_t)f->nvars + 1) * sizeof *count), nhubs = 0, ncand;
+	struct occurrence *cand = xmalloc(((size_t)f->nvars + 1) * sizeof *cand);
+	struct solver s;
+
+	formula_solver(f, &s, st);
+	do {
+		int batch = nhubs / 16 > 16 ? nhubs / 16 : 16;
+		open_occurrences(f, &s, count);
+		ncand = 0;
+		for (int v = 1; v <= f->nvars; v++)
+			if (f->projected[v] && !s.val[2 * v] && count[v])
+				cand[ncand++] = (struct occurrence){ v, 1, count[v] };
+		qsort(cand, (size_t)ncand, sizeof *cand, by_rank);
+		for (int i = 0; i < ncand && i < batch; i++) {
+			hubs[nhubs++] = cand[i].var;
+			solver_assign(&s, 2 * cand[i].var + !model[cand[i].var]);
+		}
+		solver_propagate(&s);
+	} while (ncand);
+	solver_free(&s);
+	free(cand);
+	free(count);
+	return nhubs;
 }
 
 /* f as a DIMACS CNF with the same projected count, and room for n unit clauses. */
@@ -153,13 +198,13 @@ static int count_round(const struct options *o, const struct dimacs_cnf *cnf, lo
 	return ok && WIFEXITED(status) && WEXITSTATUS(status) == EXIT_OK;
 }
 
-/* f with the first k hubs of order fixed to the model's values, into cnf (from base_cnf). */
-static void fix_hubs(struct dimacs_cnf *cnf, const struct formula *f, const int *order,
+/* f with the first k hubs fixed to the model's values, into cnf (from base_cnf). */
+static void fix_hubs(struct dimacs_cnf *cnf, const struct formula *f, const int *hubs,
 		     const unsigned char *model, int k)
 {
 	cnf->nlits = (size_t)f->clauses.n;
 	for (int i = 0; i < k; i++) {
-		cnf->lits[cnf->nlits++] = model[order[i]] ? order[i] : -order[i];
+		cnf->lits[cnf->nlits++] = model[hubs[i]] ? hubs[i] : -hubs[i];
 		cnf->lits[cnf->nlits++] = 0;
 	}
 }
@@ -184,9 +229,9 @@ static int first_k(const struct options *o, int nhubs)
 void bound_lower(struct job *j, struct ivec *fixed)
 {
 	double deadline = kcount_now() + alarm(0);  /* what is left of --timeout */
-	int n, nhubs, done = -1, failed = -1, *order = rank_variables(&j->f, &n, &nhubs);
+	int n, *order = rank_variables(&j->f, &n);
 	unsigned char *model = find_model(&j->f, order, n, &j->stats);
-	int one_round = j->opt.hubs >= 0;
+	int nhubs, done = -1, failed = -1, one_round = j->opt.hubs >= 0, *hubs = order;
 	struct dimacs_cnf cnf;
 	mpz_t count;
 
@@ -196,6 +241,7 @@ void bound_lower(struct job *j, struct ivec *fixed)
 		free(order);
 		return;
 	}
+	nhubs = choose_hubs(&j->f, model, hubs, &j->stats);  /* the search order is done with */
 	mpz_init(count);
 	base_cnf(&j->f, &cnf, nhubs);
 	for (int k = first_k(&j->opt, nhubs); k >= 0;
@@ -204,7 +250,7 @@ void bound_lower(struct job *j, struct ivec *fixed)
 		long seconds = (long)((deadline - started) / (one_round ? 1 : 2));
 		if (seconds < 1)
 			break;
-		fix_hubs(&cnf, &j->f, order, model, k);
+		fix_hubs(&cnf, &j->f, hubs, model, k);
 		if (!count_round(&j->opt, &cnf, seconds, count))
 			failed = k;
 		else {
@@ -212,19 +258,18 @@ void bound_lower(struct job *j, struct ivec *fixed)
 			done = k;
 		}
 		if (j->opt.verbose && failed == k)
-			fprintf(stderr, "c o bound: %d of %d projected variables fixed: not counted in %ld s\n",
-				k, nhubs, seconds);
+			fprintf(stderr, "c o bound: %d of %d hubs fixed: not counted in %ld s\n", k, nhubs, seconds);
 		else if (j->opt.verbose)
-			fprintf(stderr, "c o bound: %d of %d projected variables fixed: %zu digits (%.1f s)\n",
-				k, nhubs, mpz_sizeinbase(count, 10), kcount_now() - started);
+			fprintf(stderr, "c o bound: %d of %d hubs fixed: %zu digits (%.1f s)\n", k, nhubs,
+				mpz_sizeinbase(count, 10), kcount_now() - started);
 	}
 	for (int i = 0; i < done; i++)
-		ivec_push(fixed, model[order[i]] ? order[i] : -order[i]);
+		ivec_push(fixed, model[hubs[i]] ? hubs[i] : -hubs[i]);
 	mpz_clear(count);
 	free(cnf.lits);
 	free(cnf.show);
 	free(model);
-	free(order);
+	free(hubs);
 	if (done < 0)
 		util_die(EXIT_TROUBLE, "timeout after %ld s: no bound", j->opt.timeout);
 }
