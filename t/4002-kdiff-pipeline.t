@@ -5,7 +5,7 @@
 # lower bound of kcount --lower-bound joins the note.
 . "$(dirname "$0")/lib.sh"
 D=$T/data/4001
-plan 16
+plan 18
 
 mkdir -p "$TMP/bin" "$TMP/old/arch" "$TMP/new/arch"   # arch/: kernel trees, so kparse gets -a
 cp "$BIN/kdiff" "$TMP/bin/"
@@ -66,6 +66,10 @@ run "$TMP/bin/kdiff" -f tsv --count-old "$TMP/bound.count" --count-new "$TMP/bou
 is "$(grep '^count	old' "$OUT" | cut -f 3,6)" \
 	"$(printf -- '-\tnot counted; at least 10^12 (kcount --lower-bound, 0 variables fixed)')" \
 	"a count file with only a bound: not counted, with the bound"
+is "$(grep '^count	old' "$OUT" | cut -f 7)" "12.5000" "TSV: the bound's log10 in its own column"
+run "$TMP/bin/kdiff" -f json --count-old "$TMP/bound.count" --count-new "$TMP/bound.count" \
+	"$TMP/old/tree.ir" "$TMP/new/tree.ir"
+like "$OUT" '"log10": null, "log10_lower_bound": 12\.5000,' "JSON: log10_lower_bound"
 printf 'c s log10-lower-bound 1.5\n' > "$TMP/bound.count"
 run "$TMP/bin/kdiff" --count-old "$TMP/bound.count" --count-new "$TMP/bound.count" \
 	"$TMP/old/tree.ir" "$TMP/new/tree.ir"
