@@ -27,7 +27,7 @@ is "$(grep '^ratio' "$OUT")" "$(printf 'ratio\t10.3010')" "ratio new/old as a po
 is "$(grep '^constrained	old' "$OUT" | cut -f 3-9)" \
 	"$(printf '8\t2.4082\t-27.5918\t7\t1\t2.5843\t-27.4157')" "old constrained, both measures"
 ok 'awk -F "\t" '\''{ n[$1] = NF } END { exit !(n["input"] == 5 && n["options"] == 11 &&
-	n["count"] == 6 && n["constrained"] == 9 && n["ratio"] == 2 && n["added"] == 4 &&
+	n["count"] == 7 && n["constrained"] == 9 && n["ratio"] == 2 && n["added"] == 4 &&
 	n["removed"] == 4 && n["renamed"] == 6 && n["changed"] == 5) }'\'' "$OUT"' \
 	"every TSV kind has its documented number of columns"
 
