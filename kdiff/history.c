@@ -4,7 +4,7 @@
 #include <math.h>
 
 static const char tsv_header[] = "release\tarch\toptions\tbool\ttristate\tn\tlog10_2n\tdigits\t"
-	"log10_count\tconstrained\tlog10_2b3t\tconstrained_3\tseconds\tcount\tnote\n";
+	"log10_count\tconstrained\tlog10_2b3t\tconstrained_3\tseconds\tcount\tnote\tlog10_lower_bound\n";
 
 static void tsv_row(FILE *f, const struct kd_version *v)
 {
@@ -31,7 +31,9 @@ static void tsv_row(FILE *f, const struct kd_version *v)
 		fprintf(f, "%.1f", v->count.seconds);
 	else
 		fputc('-', f);
-	fprintf(f, "\t%s\t%s\n", x.counted ? v->count.value : "-", x.counted ? "-" : v->count.note);
+	fprintf(f, "\t%s\t%s\t", x.counted ? v->count.value : "-", x.counted ? "-" : v->count.note);
+	kd_print_real(f, x.counted ? NAN : v->count.lower_log10, "-");
+	fputc('\n', f);
 }
 
 /* One real in a column of WIDTH, or "-" there. */

@@ -108,21 +108,40 @@ static void series(const struct chart *c, size_t k, const char *color, const cha
 		W - RIGHT + 42, y + 4, name);
 }
 
-/* Releases without a count get a hollow marker on the x axis. */
+/* A hollow triangle pointing up at (x, y): the count is above it. */
+static void bound_marker(FILE *f, double x, double y)
+{
+	fprintf(f, "<polygon points='%.1f,%.1f %.1f,%.1f %.1f,%.1f' fill='white' stroke='#c03020' "
+		"stroke-width='2'/>\n", x, y - 7, x - 6, y + 5, x + 6, y + 5);
+}
+
+/* Releases without a count: a triangle at their lower bound, or a hollow circle on the x
+ * axis when there is none. */
 static void missing(const struct chart *c)
 {
-	size_t i, any = 0;
+	size_t i, bounded = 0, unknown = 0;
 
-	for (i = 0; i < c->n; i++)
-		if (!c->x[i].counted) {
+	for (i = 0; i < c->n; i++) {
+		double lower = c->v[i].count.lower_log10;
+		if (c->x[i].counted)
+			continue;
+		if (isfinite(lower)) {
+			bound_marker(c->f, px(c, i), py(c, lower));
+			bounded++;
+		} else {
 			fprintf(c->f, "<circle cx='%.1f' cy='%d' r='5' fill='white' stroke='#c00'/>\n",
 				px(c, i), H - BOTTOM);
-			any++;
+			unknown++;
 		}
-	if (any)
+	}
+	if (bounded) {
+		bound_marker(c->f, W - RIGHT + 24, TOP + 86);
+		fprintf(c->f, "<text x='%d' y='%d'>count missing, at least</text>\n", W - RIGHT + 42, TOP + 90);
+	}
+	if (unknown)
 		fprintf(c->f, "<circle cx='%d' cy='%d' r='5' fill='white' stroke='#c00'/>"
-			"<text x='%d' y='%d'>count missing</text>\n", W - RIGHT + 24, TOP + 86,
-			W - RIGHT + 42, TOP + 90);
+			"<text x='%d' y='%d'>count missing</text>\n", W - RIGHT + 24, TOP + 108,
+			W - RIGHT + 42, TOP + 112);
 }
 
 static void draw(struct chart *c)

@@ -1,10 +1,11 @@
 #!/bin/sh
 # kdiff --history on three tiny versions: A, B on A (3 configurations: nn yn yy); then C
 # (3 * 2 = 6); then D on C (3 * 3 = 9). From IR files with count files (the third one's
-# says it was not counted), and, once the pipeline is built, from the trees themselves.
+# says it was not counted; then that it has a lower bound), and, once the pipeline is built,
+# from the trees themselves.
 . "$(dirname "$0")/lib.sh"
 D=$T/data/4004
-plan 16
+plan 19
 
 well_formed() { # well_formed SVG: parses as XML (xmllint or python3), else has both ends
 	if command -v xmllint >/dev/null 2>&1; then xmllint --noout "$1"
@@ -24,6 +25,15 @@ is "$(sed -n 4p "$OUT" | cut -f 1,6,7,9,14,15)" "$(printf '3.0\t4\t1.2041\t-\t-\
 ok 'well_formed "$TMP/h.svg"' "SVG is well-formed"
 is "$(grep -c '<polyline' "$TMP/h.svg")" 3 "three series drawn"
 like "$TMP/h.svg" 'count missing' "missing count marked in the chart"
+
+cp "$D/v3.ir" "$TMP/v3.ir"
+printf '%s\n' 'c kdiff not-counted kcount: not counted within 5 s; at least 10^0 (kcount --lower-bound, 2 variables fixed)' \
+	'c o lower bound: the count of the models with the 2 literals below' 'c s log10-lower-bound 0.5' > "$TMP/v3.count"
+run "$BIN/kdiff" --history -f tsv --svg "$TMP/b.svg" "$D/v1.ir" "$D/v2.ir" "$TMP/v3.ir"
+is "$(sed -n 4p "$OUT" | cut -f 9,16)" "$(printf -- '-\t0.5000')" "v3 row with a bound: log10_lower_bound"
+ok 'grep -q "<polygon" "$TMP/b.svg" && grep -q ">count missing, at least<" "$TMP/b.svg"' \
+	"the chart marks the bound"
+ok '! grep -q ">count missing<" "$TMP/b.svg"' "and no release as missing without one"
 
 run "$BIN/kdiff" --history "$D/v1.ir" "$D/v2.ir"
 is_status 0 "text history: exit status 0"
