@@ -37,7 +37,7 @@ static void help(void)
 #define KC_OPT_HELP(field, s, l, arg, h) help_line(s, l, arg, h);
 	KCOUNT_OPTIONS(KC_OPT_HELP)
 #undef KC_OPT_HELP
-	printf("\nExit status: 0 counted, 1 malformed input, 2 usage error, timeout or memory cap.\n");
+	printf("\nExit status: 0 counted (or bounded), 1 malformed input, 2 usage error, timeout or memory cap.\n");
 }
 
 static long number(const char *name, const char *s)
