@@ -9,6 +9,9 @@
 
 /* Plot area inside a W x H picture. */
 enum { W = 800, H = 480, LEFT = 70, RIGHT = 230, TOP = 40, BOTTOM = 70 };
+#define SIZE_COLOR "#1f5fbf"
+#define COUNT_COLOR "#c03020"
+#define DIFF_COLOR "#208040"
 
 struct chart {
 	FILE *f;
@@ -108,15 +111,18 @@ static void series(const struct chart *c, size_t k, const char *color, const cha
 		W - RIGHT + 42, y + 4, name);
 }
 
-/* A hollow triangle pointing up at (x, y): the count is above it. */
-static void bound_marker(FILE *f, double x, double y)
+/* A hollow triangle at (x, y) pointing the way the missing value lies: up for a lower bound,
+ * down for an upper one. */
+static void bound_marker(FILE *f, double x, double y, bool up, const char *color)
 {
-	fprintf(f, "<polygon points='%.1f,%.1f %.1f,%.1f %.1f,%.1f' fill='white' stroke='#c03020' "
-		"stroke-width='2'/>\n", x, y - 7, x - 6, y + 5, x + 6, y + 5);
+	double tip = up ? -7 : 7, base = up ? 5 : -5;
+
+	fprintf(f, "<polygon points='%.1f,%.1f %.1f,%.1f %.1f,%.1f' fill='white' stroke='%s' "
+		"stroke-width='2'/>\n", x, y + tip, x - 6, y + base, x + 6, y + base, color);
 }
 
-/* Releases without a count: a triangle at their lower bound, or a hollow circle on the x
- * axis when there is none. */
+/* Releases without a count: a triangle up at their lower bound and one down at the most their
+ * difference can be, or a hollow circle on the x axis when there is no bound. */
 static void missing(const struct chart *c)
 {
 	size_t i, bounded = 0, unknown = 0;
@@ -126,7 +132,8 @@ static void missing(const struct chart *c)
 		if (c->x[i].counted)
 			continue;
 		if (isfinite(lower)) {
-			bound_marker(c->f, px(c, i), py(c, lower));
+			bound_marker(c->f, px(c, i), py(c, lower), true, COUNT_COLOR);
+			bound_marker(c->f, px(c, i), py(c, c->x[i].log10_2n - lower), false, DIFF_COLOR);
 			bounded++;
 		} else {
 			fprintf(c->f, "<circle cx='%.1f' cy='%d' r='5' fill='white' stroke='#c00'/>\n",
@@ -135,13 +142,15 @@ static void missing(const struct chart *c)
 		}
 	}
 	if (bounded) {
-		bound_marker(c->f, W - RIGHT + 24, TOP + 86);
+		bound_marker(c->f, W - RIGHT + 24, TOP + 86, true, COUNT_COLOR);
 		fprintf(c->f, "<text x='%d' y='%d'>count missing, at least</text>\n", W - RIGHT + 42, TOP + 90);
+		bound_marker(c->f, W - RIGHT + 24, TOP + 108, false, DIFF_COLOR);
+		fprintf(c->f, "<text x='%d' y='%d'>difference, at most</text>\n", W - RIGHT + 42, TOP + 112);
 	}
 	if (unknown)
 		fprintf(c->f, "<circle cx='%d' cy='%d' r='5' fill='white' stroke='#c00'/>"
-			"<text x='%d' y='%d'>count missing</text>\n", W - RIGHT + 24, TOP + 108,
-			W - RIGHT + 42, TOP + 112);
+			"<text x='%d' y='%d'>count missing</text>\n", W - RIGHT + 24, TOP + 130,
+			W - RIGHT + 42, TOP + 134);
 }
 
 static void draw(struct chart *c)
@@ -157,9 +166,9 @@ static void draw(struct chart *c)
 	xml_text(c->f, arch ? arch : "-");
 	fputs(")</text>\n", c->f);
 	axes(c);
-	series(c, 0, "#1f5fbf", "log10(2^N)");
-	series(c, 1, "#c03020", "log10(count)");
-	series(c, 2, "#208040", "log10(2^N) - log10(count)");
+	series(c, 0, SIZE_COLOR, "log10(2^N)");
+	series(c, 1, COUNT_COLOR, "log10(count)");
+	series(c, 2, DIFF_COLOR, "log10(2^N) - log10(count)");
 	missing(c);
 	fputs("</svg>\n", c->f);
 }

@@ -5,7 +5,7 @@
 # from the trees themselves.
 . "$(dirname "$0")/lib.sh"
 D=$T/data/4004
-plan 19
+plan 21
 
 well_formed() { # well_formed SVG: parses as XML (xmllint or python3), else has both ends
 	if command -v xmllint >/dev/null 2>&1; then xmllint --noout "$1"
@@ -34,6 +34,8 @@ is "$(sed -n 4p "$OUT" | cut -f 9,16)" "$(printf -- '-\t0.5000')" "v3 row with a
 ok 'grep -q "<polygon" "$TMP/b.svg" && grep -q ">count missing, at least<" "$TMP/b.svg"' \
 	"the chart marks the bound"
 ok '! grep -q ">count missing<" "$TMP/b.svg"' "and no release as missing without one"
+is "$(grep -c "<polygon" "$TMP/b.svg")" 4 "one release bounded: count and difference marked, and both in the legend"
+like "$TMP/b.svg" ">difference, at most<" "the difference's bound is in the legend"
 
 run "$BIN/kdiff" --history "$D/v1.ir" "$D/v2.ir"
 is_status 0 "text history: exit status 0"
