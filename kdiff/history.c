@@ -32,7 +32,7 @@ static void tsv_row(FILE *f, const struct kd_version *v)
 	else
 		fputc('-', f);
 	fprintf(f, "\t%s\t%s\t", x.counted ? v->count.value : "-", x.counted ? "-" : v->count.note);
-	kd_print_real(f, x.counted ? NAN : v->count.lower_log10, "-");
+	kd_print_real(f, x.log10_lower, "-");
 	fputc('\n', f);
 }
 

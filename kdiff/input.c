@@ -196,4 +196,5 @@ void kd_figures(const struct kd_version *v, struct kd_figures *f)
 	f->counted = v->count.value != NULL;
 	f->digits = f->counted ? bignum_digits_of_decimal(v->count.value) : 0;
 	f->log10 = f->counted ? bignum_log10_of_decimal(v->count.value) : NAN;
+	f->log10_lower = f->counted ? NAN : v->count.lower_log10;
 }

@@ -129,6 +129,7 @@ struct kd_figures {
 	bool counted;
 	size_t digits;
 	double log10;             /* log10(count) */
+	double log10_lower;       /* log10 of the lower bound of a missing count; NAN if none */
 };
 void kd_figures(const struct kd_version *v, struct kd_figures *f);
 

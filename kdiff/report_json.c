@@ -1,8 +1,6 @@
 /* report_json: the diff as one JSON object (kdiff(1), JSON OUTPUT). */
 #include "kdiff.h"
 
-#include <math.h>
-
 static void json_string(FILE *f, const char *s)
 {
 	fputc('"', f);
@@ -62,7 +60,7 @@ static void json_version(FILE *f, const struct kd_version *v, const char *after)
 	else
 		fputs("\"digits\": null, ", f);
 	json_key_real(f, "log10", x.log10, ", ");
-	json_key_real(f, "log10_lower_bound", x.counted ? NAN : v->count.lower_log10, ",\n    ");
+	json_key_real(f, "log10_lower_bound", x.log10_lower, ",\n    ");
 	fprintf(f, "\"n\": %ld, ", x.n);
 	json_key_real(f, "log10_2n", x.log10_2n, ", ");
 	json_key_real(f, "constrained", x.log10_2n - x.log10, ",\n    ");

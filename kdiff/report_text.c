@@ -28,7 +28,7 @@ static void options_table(FILE *f, const struct kd_version *old, const struct kd
 /* "= SPACE - LOG10", or without a count "<= SPACE - LOWER" rounded up, or "= -". */
 static void constrained(FILE *f, double space, double log10, double lower)
 {
-	if (isnan(log10) && isfinite(lower)) {
+	if (isfinite(lower)) {
 		fputs("<= ", f);
 		kd_print_real(f, ceil((space - lower) * 1e4) / 1e4, "-");
 		fputs(" (from the lower bound)", f);
@@ -54,12 +54,12 @@ static void count_lines(FILE *f, const struct kd_version *v)
 	fprintf(f, "  constrained, two values per option: log10(2^%ld) - log10(count) = ", x.n);
 	kd_print_real(f, x.log10_2n, "-");
 	fputs(" - log10(count) ", f);
-	constrained(f, x.log10_2n, x.log10, v->count.lower_log10);
+	constrained(f, x.log10_2n, x.log10, x.log10_lower);
 	fprintf(f, "\n  constrained, tristates as three values: log10(2^%ld * 3^%ld) - log10(count) = ",
 		v->model.types.bool_, v->model.types.tristate);
 	kd_print_real(f, x.log10_23, "-");
 	fputs(" - log10(count) ", f);
-	constrained(f, x.log10_23, x.log10, v->count.lower_log10);
+	constrained(f, x.log10_23, x.log10, x.log10_lower);
 	fputc('\n', f);
 }
 

@@ -1,7 +1,6 @@
 /* report_tsv: the diff as one TSV row per fact, kind first (kdiff(1), TSV OUTPUT). */
 #include "kdiff.h"
 
-#include <math.h>
 #include <stdlib.h>
 
 static void version_rows(FILE *f, const struct kd_version *v)
@@ -21,7 +20,7 @@ static void version_rows(FILE *f, const struct kd_version *v)
 		fputs("-\t", f);
 	kd_print_real(f, x.log10, "-");
 	fprintf(f, "\t%s\t", x.counted ? "-" : v->count.note);
-	kd_print_real(f, x.counted ? NAN : v->count.lower_log10, "-");
+	kd_print_real(f, x.log10_lower, "-");
 	fputc('\n', f);
 	fprintf(f, "constrained\t%s\t%ld\t", v->role, x.n);
 	kd_print_real(f, x.log10_2n, "-");

@@ -128,7 +128,7 @@ static void missing(const struct chart *c)
 	size_t i, bounded = 0, unknown = 0;
 
 	for (i = 0; i < c->n; i++) {
-		double lower = c->v[i].count.lower_log10;
+		double lower = c->x[i].log10_lower;
 		if (c->x[i].counted)
 			continue;
 		if (isfinite(lower)) {
