@@ -33,6 +33,12 @@ static double py(const struct chart *c, double y)
 	return TOP + (H - TOP - BOTTOM) * (1 - y / c->ymax);
 }
 
+/* The y of the legend's row-th entry: the series first, then the markers. */
+static double legend_y(size_t row)
+{
+	return TOP + 20 + 22.0 * (double)row;
+}
+
 static void xml_text(FILE *f, const char *s)
 {
 	for (; *s; s++) {
@@ -105,7 +111,7 @@ static void series(const struct chart *c, size_t k, const char *color, const cha
 		if (isfinite(y))
 			fprintf(c->f, "<circle cx='%.1f' cy='%.1f' r='4' fill='%s'/>\n", px(c, i), py(c, y), color);
 	}
-	y = TOP + 20 + 22.0 * k;
+	y = legend_y(k);
 	fprintf(c->f, "<line x1='%d' y1='%.1f' x2='%d' y2='%.1f' stroke='%s' stroke-width='2'/>"
 		"<text x='%d' y='%.1f'>%s</text>\n", W - RIGHT + 12, y, W - RIGHT + 36, y, color,
 		W - RIGHT + 42, y + 4, name);
@@ -121,11 +127,17 @@ static void bound_marker(FILE *f, double x, double y, bool up, const char *color
 		"stroke-width='2'/>\n", x, y + tip, x - 6, y + base, x + 6, y + base, color);
 }
 
+static void legend_bound(const struct chart *c, size_t row, bool up, const char *color, const char *name)
+{
+	bound_marker(c->f, W - RIGHT + 24, legend_y(row), up, color);
+	fprintf(c->f, "<text x='%d' y='%.1f'>%s</text>\n", W - RIGHT + 42, legend_y(row) + 4, name);
+}
+
 /* Releases without a count: a triangle up at their lower bound and one down at the most their
  * difference can be, or a hollow circle on the x axis when there is no bound. */
 static void missing(const struct chart *c)
 {
-	size_t i, bounded = 0, unknown = 0;
+	size_t i, bounded = 0, unknown = 0, row = 3;
 
 	for (i = 0; i < c->n; i++) {
 		double lower = c->x[i].log10_lower;
@@ -142,15 +154,13 @@ static void missing(const struct chart *c)
 		}
 	}
 	if (bounded) {
-		bound_marker(c->f, W - RIGHT + 24, TOP + 86, true, COUNT_COLOR);
-		fprintf(c->f, "<text x='%d' y='%d'>count missing, at least</text>\n", W - RIGHT + 42, TOP + 90);
-		bound_marker(c->f, W - RIGHT + 24, TOP + 108, false, DIFF_COLOR);
-		fprintf(c->f, "<text x='%d' y='%d'>difference, at most</text>\n", W - RIGHT + 42, TOP + 112);
+		legend_bound(c, row++, true, COUNT_COLOR, "count missing, at least");
+		legend_bound(c, row++, false, DIFF_COLOR, "difference, at most");
 	}
 	if (unknown)
-		fprintf(c->f, "<circle cx='%d' cy='%d' r='5' fill='white' stroke='#c00'/>"
-			"<text x='%d' y='%d'>count missing</text>\n", W - RIGHT + 24, TOP + 130,
-			W - RIGHT + 42, TOP + 134);
+		fprintf(c->f, "<circle cx='%d' cy='%.1f' r='5' fill='white' stroke='#c00'/>"
+			"<text x='%d' y='%.1f'>count missing</text>\n", W - RIGHT + 24, legend_y(row),
+			W - RIGHT + 42, legend_y(row) + 4);
 }
 
 static void draw(struct chart *c)
