@@ -93,6 +93,14 @@ static void axes(const struct chart *c)
 		"log10</text>\n", (TOP + H - BOTTOM) / 2, (TOP + H - BOTTOM) / 2);
 }
 
+/* Release i's value in series k: log10(2^N), log10(count) or their difference. */
+static double series_value(const struct chart *c, size_t k, size_t i)
+{
+	const struct kd_figures *x = &c->x[i];
+
+	return k == 0 ? x->log10_2n : k == 1 ? x->log10 : x->log10_2n - x->log10;
+}
+
 /* One series: a polyline through the releases where it is known, and a dot at each. */
 static void series(const struct chart *c, size_t k, const char *color, const char *name)
 {
@@ -101,13 +109,13 @@ static void series(const struct chart *c, size_t k, const char *color, const cha
 
 	fprintf(c->f, "<polyline fill='none' stroke='%s' stroke-width='2' points='", color);
 	for (i = 0; i < c->n; i++) {
-		y = k == 0 ? c->x[i].log10_2n : k == 1 ? c->x[i].log10 : c->x[i].log10_2n - c->x[i].log10;
+		y = series_value(c, k, i);
 		if (isfinite(y))
 			fprintf(c->f, "%.1f,%.1f ", px(c, i), py(c, y));
 	}
 	fputs("'/>\n", c->f);
 	for (i = 0; i < c->n; i++) {
-		y = k == 0 ? c->x[i].log10_2n : k == 1 ? c->x[i].log10 : c->x[i].log10_2n - c->x[i].log10;
+		y = series_value(c, k, i);
 		if (isfinite(y))
 			fprintf(c->f, "<circle cx='%.1f' cy='%.1f' r='4' fill='%s'/>\n", px(c, i), py(c, y), color);
 	}
