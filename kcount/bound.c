@@ -145,24 +145,28 @@ static void base_cnf(const struct formula *f, struct dimacs_cnf *cnf, int n)
 			cnf->show[cnf->nshow++] = v;
 }
 
-/* The child's side of a round: count, write the decimal count to fd, exit 0 (2 on trouble). */
-static void count_in_child(const struct options *o, const struct dimacs_cnf *cnf, long seconds, int fd)
+/* The child's side of a round: count cnf, or with none the parent's formula as it is
+ * preprocessed, write the decimal count to fd, exit 0 (2 on trouble). */
+static void count_in_child(const struct job *parent, const struct dimacs_cnf *cnf, long seconds, int fd)
 {
-	struct job j = { .opt = *o };
+	struct job j = { .opt = parent->opt };
 	FILE *out = fdopen(fd, "w");
 
 	j.opt.timeout = seconds;
 	j.opt.verbose = 0;
 	job_arm_timeout(seconds);
-	job_preprocess(&j, cnf);
+	if (cnf)
+		job_preprocess(&j, cnf);
+	else
+		j.f = parent->f;  /* the child's own copy, since fork() */
 	job_run(&j);
 	if (!out || mpz_out_str(out, 10, j.count) == 0 || fclose(out))
 		_exit(EXIT_TROUBLE);
 	_exit(EXIT_OK);
 }
 
-/* Counts cnf in a child process within seconds; 1 with count set, or 0. */
-static int count_round(const struct options *o, const struct dimacs_cnf *cnf, long seconds, mpz_t count)
+/* Counts cnf (NULL: j's formula) in a child process within seconds; 1 with count set, or 0. */
+static int count_round(const struct job *j, const struct dimacs_cnf *cnf, long seconds, mpz_t count)
 {
 	int fds[2], status, ok;
 	char *text = NULL;
@@ -182,7 +186,7 @@ static int count_round(const struct options *o, const struct dimacs_cnf *cnf, lo
 		close(fds[0]);
 		if (!freopen("/dev/null", "w", stderr))
 			_exit(EXIT_TROUBLE);
-		count_in_child(o, cnf, seconds, fds[1]);
+		count_in_child(j, cnf, seconds, fds[1]);
 	}
 	close(fds[1]);
 	in = fdopen(fds[0], "r");
@@ -226,22 +230,42 @@ static int first_k(const struct options *o, int nhubs)
 	return o->hubs < nhubs ? (int)o->hubs : nhubs;
 }
 
+/* --count-first S: the exact count, until S seconds after the start, from the formula
+ * already preprocessed (a count that times out and a bound after it would preprocess
+ * twice); 1 with j's count set, or 0. */
+static int count_first(struct job *j, double deadline)
+{
+	long seconds = (long)(deadline - j->opt.timeout + j->opt.count_first - kcount_now());
+	int counted;
+
+	if (!j->opt.count_first || seconds < 1)
+		return 0;
+	counted = count_round(j, NULL, seconds, j->count);
+	if (j->opt.verbose)
+		fprintf(stderr, "c o bound: the exact count first: %s in %ld s\n", counted ? "counted" : "not counted", seconds);
+	return counted;
+}
+
 void bound_lower(struct job *j, struct ivec *fixed)
 {
 	double deadline = kcount_now() + alarm(0);  /* what is left of --timeout */
-	int n, *order = rank_variables(&j->f, &n);
-	unsigned char *model = find_model(&j->f, order, n, &j->stats);
-	int nhubs, done = -1, failed = -1, one_round = j->opt.hubs >= 0, *hubs = order;
+	int n, *order, nhubs, done = -1, failed = -1, one_round = j->opt.hubs >= 0, *hubs;
+	unsigned char *model;
 	struct dimacs_cnf cnf;
 	mpz_t count;
 
 	mpz_init(j->count);
 	fixed->n = 0;
+	if (count_first(j, deadline))
+		return;
+	order = rank_variables(&j->f, &n);
+	model = find_model(&j->f, order, n, &j->stats);
 	if (!model) {
 		free(order);
 		return;
 	}
-	nhubs = choose_hubs(&j->f, model, hubs, &j->stats);  /* the search order is done with */
+	hubs = order;  /* the search order is done with: its array takes the hubs */
+	nhubs = choose_hubs(&j->f, model, hubs, &j->stats);
 	mpz_init(count);
 	base_cnf(&j->f, &cnf, nhubs);
 	for (int k = first_k(&j->opt, nhubs); k >= 0;
@@ -251,7 +275,7 @@ void bound_lower(struct job *j, struct ivec *fixed)
 		if (seconds < 1)
 			break;
 		fix_hubs(&cnf, &j->f, hubs, model, k);
-		if (!count_round(&j->opt, &cnf, seconds, count))
+		if (!count_round(j, &cnf, seconds, count))
 			failed = k;
 		else {
 			mpz_set(j->count, count);

@@ -31,6 +31,7 @@ size_t ivec_bytes(const struct ivec *v);
 	X(timeout, 0, "timeout", "S", "give up after S seconds (exit 2, no count)") \
 	X(lower_bound, 0, "lower-bound", NULL, "a certified lower bound for a count out of reach, in --timeout (default 60)") \
 	X(hubs, 0, "hubs", "K", "with --lower-bound: fix exactly K hubs, in one round") \
+	X(count_first, 0, "count-first", "S", "with --lower-bound: first the exact count, for S of the --timeout seconds") \
 	X(no_elim, 0, "no-elim", NULL, "no projection shrinking, clause removal or elimination by resolution") \
 	X(preprocess, 0, "preprocess", NULL, "print the preprocessed formula (DIMACS, same count) instead of counting") \
 	X(plain, 0, "plain", NULL, "with --preprocess: a plain CNF (no projection) with the same count, for plain counters") \

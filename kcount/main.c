@@ -88,8 +88,8 @@ int main(int argc, char **argv)
 		util_die(EXIT_TROUBLE, "--plain goes with --preprocess (try 'kcount --help')");
 	if (j.opt.lower_bound && (j.opt.preprocess || j.opt.sample >= 0))
 		util_die(EXIT_TROUBLE, "--lower-bound goes with neither --preprocess nor --sample");
-	if (j.opt.hubs >= 0 && !j.opt.lower_bound)
-		util_die(EXIT_TROUBLE, "--hubs goes with --lower-bound (try 'kcount --help')");
+	if ((j.opt.hubs >= 0 || j.opt.count_first) && !j.opt.lower_bound)
+		util_die(EXIT_TROUBLE, "--hubs and --count-first go with --lower-bound (try 'kcount --help')");
 	if (!j.opt.mem)
 		j.opt.mem = default_mem_mib();
 	if (j.opt.lower_bound && !j.opt.timeout)

@@ -68,60 +68,44 @@ static char *sidecar(const char *ir_path)
 	return xasprintf("%.*s.count", (int)(n - 3), ir_path);
 }
 
-/* Past the timeout, kcount --lower-bound ROLE.cnf > ROLE.bound within opt->bound seconds;
- * a bound found goes into the count and its note (kd_bound_note). */
-static void bound_count(const struct kd_options *opt, struct kd_version *v, char *kcount,
-	char *cnf, char *mem, const char *workdir)
-{
-	char *secs = xasprintf("%ld", opt->bound), *out = xasprintf("%s/%s.bound", workdir, v->role);
-	char *argv[] = { kcount, "--lower-bound", "--timeout", secs, cnf, mem, NULL }, *note;
-	struct kd_count b;
-
-	if (kd_run(argv, out, opt->bound + 60, NULL) == KD_RUN_OK && kd_count_read(out, &b)) {
-		if (b.value) {  /* its last round was the count itself */
-			free(v->count.note);
-			v->count.note = NULL;
-			v->count.value = b.value;
-			b.value = NULL;
-		} else if (isfinite(b.lower_log10)) {
-			note = kd_bound_note(v->count.note, &b);
-			free(v->count.note);
-			v->count.note = note;
-			v->count.lower_log10 = b.lower_log10;
-			v->count.lower_fixed = b.lower_fixed;
-		}
-		kd_count_free(&b);
-	}
-	free(secs);
-	free(out);
-}
-
-/* kcnf IR > ROLE.cnf; kcount ROLE.cnf > ROLE.kcount: a count, or a note saying why not. */
+/* kcnf IR > ROLE.cnf; kcount ROLE.cnf > ROLE.kcount: a count, or a note saying why not.
+ * With --bound, one kcount --lower-bound run counts for the timeout, then bounds what it
+ * could not count: the formula is preprocessed once. */
 static void count_ir(const struct kd_options *opt, struct kd_version *v, const char *workdir)
 {
 	char *kcnf = kd_program(opt, "kcnf"), *kcount = kd_program(opt, "kcount");
 	char *cnf = xasprintf("%s/%s.cnf", workdir, v->role);
 	char *out = xasprintf("%s/%s.kcount", workdir, v->role);
 	char *mem = opt->memory ? xasprintf("--mem=%s", opt->memory) : NULL;
+	char *first = xasprintf("--count-first=%ld", opt->timeout);
+	char *both = xasprintf("--timeout=%ld", opt->timeout + opt->bound);
 	char *argv_cnf[] = { kcnf, v->ir_path, NULL }, *argv_count[] = { kcount, cnf, mem, NULL };
+	char *argv_bound[] = { kcount, "--lower-bound", first, both, cnf, mem, NULL };
 	enum kd_run_result r = kd_run(argv_cnf, cnf, opt->timeout, NULL);
 	const char *stage = "kcnf";
 	double seconds = -1;
+	char *note;
 
 	if (r == KD_RUN_OK) {
 		stage = "kcount";
-		r = kd_run(argv_count, out, opt->timeout, &seconds);
+		r = opt->bound ? kd_run(argv_bound, out, opt->timeout + opt->bound + 60, &seconds)
+			: kd_run(argv_count, out, opt->timeout, &seconds);
+		if (opt->bound && r == KD_RUN_FAILED && seconds >= opt->timeout)
+			r = KD_RUN_TIMEOUT;  /* it exits 2 when it found no bound either */
 	}
 	if (r != KD_RUN_OK || !kd_count_read(out, &v->count)) {
 		kd_count_free(&v->count);
 		v->count.note = run_note(r == KD_RUN_OK ? KD_RUN_FAILED : r, stage, opt->timeout);
-		if (r == KD_RUN_TIMEOUT && opt->bound && !strcmp(stage, "kcount"))
-			bound_count(opt, v, kcount, cnf, mem, workdir);
-		if (v->count.note)
-			util_warn("'%s': %s", v->path, v->count.note);
+	} else if (!v->count.value) {  /* a bound, and the note says why there is no count */
+		free(v->count.note);
+		note = run_note(KD_RUN_TIMEOUT, stage, opt->timeout);
+		v->count.note = kd_bound_note(note, &v->count);
+		free(note);
 	}
+	if (v->count.note)
+		util_warn("'%s': %s", v->path, v->count.note);
 	v->count.seconds = seconds;
-	free(kcnf), free(kcount), free(cnf), free(out), free(mem);
+	free(kcnf), free(kcount), free(cnf), free(out), free(mem), free(first), free(both);
 }
 
 static bool get_count(const struct kd_options *opt, struct kd_version *v, const char *count_file,

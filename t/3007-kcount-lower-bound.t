@@ -3,14 +3,14 @@
 # Tseitin circuits, --gates) with K hubs fixed (--hubs K), the bound printed is exactly the
 # brute-force count of the formula with the literals it names as fixed, at least 1 when the
 # formula has a model and at most its count; without --hubs a small formula is counted
-# exactly. On the feature models with published counts, the bound stays below the count.
+# exactly, by the rounds or (every other formula) by --count-first. On the feature models with published counts, the bound stays below the count.
 . "$(dirname "$0")/lib.sh"
 BRUTE=$TOP/build/t/dimacs-brute
 [ -x "$BRUTE" ] || skip_all "build/t/dimacs-brute not built (make test-helpers)"
 FM=${KC_FEATUREMODELS:-$TOP/../shared/bench/featuremodels}
 N=150
 G=60
-plan $((2 * (N + G) + 6))
+plan $((2 * (N + G) + 7))
 bad=0
 
 # with_units CNF LITERALS...: CNF with a unit clause for each literal
@@ -38,9 +38,10 @@ check() {
 		fail "$1 --hubs $3: bound '$bound' (status $STATUS), count with [$fixed] fixed $got, count $expected"
 		bad=$((bad + 1))
 	fi
-	run "$BIN/kcount" --lower-bound --timeout 30 "$2"
-	if [ "$STATUS" = 0 ] && grep -qx "c s exact arb int $expected" "$OUT"; then pass "$1: counted exactly"
-	else fail "$1: not counted exactly (status $STATUS): $(tail -n 1 "$OUT")"; bad=$((bad + 1)); fi
+	first=$([ $((i % 2)) = 0 ] && echo --count-first=20)
+	run "$BIN/kcount" --lower-bound $first --timeout 30 "$2"
+	if [ "$STATUS" = 0 ] && grep -qx "c s exact arb int $expected" "$OUT"; then pass "$1: counted exactly $first"
+	else fail "$1: not counted exactly $first (status $STATUS): $(tail -n 1 "$OUT")"; bad=$((bad + 1)); fi
 }
 i=1
 while [ $i -le $N ]; do
@@ -70,6 +71,8 @@ else
 fi
 run "$BIN/kcount" --hubs 3 "$TMP/r.cnf"
 is_status 2 "--hubs alone: usage error"
+run "$BIN/kcount" --count-first 3 "$TMP/r.cnf"
+is_status 2 "--count-first alone: usage error"
 run "$BIN/kcount" --lower-bound --preprocess "$TMP/r.cnf"
 is_status 2 "--lower-bound --preprocess: usage error"
 printf 'p cnf 2 3\n1 2 0\n-1 0\n-2 0\n' > "$TMP/unsat.cnf"

@@ -1,11 +1,11 @@
 #!/bin/sh
 # kdiff runs kparse, kcnf and kcount found next to its own binary, with -a, --memory and
 # --timeout passed through. Stand-in programs make each case certain: a counter that sleeps
-# must be stopped and reported as "not counted within 1 s", not waited for; with --bound, the
-# lower bound of kcount --lower-bound joins the note.
+# must be stopped and reported as "not counted within 1 s", not waited for; with --bound, one
+# kcount --lower-bound --count-first run gives the count, or a lower bound that joins the note.
 . "$(dirname "$0")/lib.sh"
 D=$T/data/4001
-plan 18
+plan 19
 
 mkdir -p "$TMP/bin" "$TMP/old/arch" "$TMP/new/arch"   # arch/: kernel trees, so kparse gets -a
 cp "$BIN/kdiff" "$TMP/bin/"
@@ -24,7 +24,7 @@ SH
 cat > "$TMP/bin/kcount" <<'SH'
 #!/bin/sh
 echo "$*" >> "$FAKE_ARGS"
-if [ "$1" = --lower-bound ]; then
+if [ "$1" = --lower-bound ] && [ -n "${FAKE_SLEEP:-}" ]; then  # not counted: a bound
 	printf 'c o lower bound: the count of the models with the 3 literals below\n'
 	printf 'c o fixed 1 -2 3 0\nc s log10-lower-bound 2.7\nc s lower-bound arb int 501\n'
 	exit 0
@@ -59,7 +59,10 @@ FAKE_SLEEP=30 run "$TMP/bin/kdiff" -f tsv --timeout 1 --bound 7 "$TMP/old/tree.i
 is "$(grep '^count	new' "$OUT" | cut -f 6)" \
 	"kcount: not counted within 1 s; at least 10^2 (kcount --lower-bound, 3 variables fixed)" \
 	"--bound: the lower bound joins the note"
-like "$TMP/args" '^--lower-bound --timeout 7 .*new\.cnf' "--bound SECONDS reaches kcount --lower-bound --timeout"
+like "$TMP/args" '^--lower-bound --count-first=1 --timeout=8 .*new\.cnf' \
+	"--bound SECONDS: kcount counts first for the timeout, then bounds in the SECONDS after it"
+run "$TMP/bin/kdiff" -f tsv --timeout 1 --bound 7 "$TMP/old/tree.ir" "$TMP/new/tree.ir"
+is "$(grep '^count	new' "$OUT" | cut -f 3,6)" "$(printf '1234\t-')" "--bound: a count that finishes is the count"
 printf 'c s log10-lower-bound 12.5\n' > "$TMP/bound.count"
 run "$TMP/bin/kdiff" -f tsv --count-old "$TMP/bound.count" --count-new "$TMP/bound.count" \
 	"$TMP/old/tree.ir" "$TMP/new/tree.ir"
