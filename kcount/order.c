@@ -141,7 +141,7 @@ static void build(struct graph *g, const struct solver *s)
 /* adj[a] := adj[a] + adj[v] - {a, v}, both sorted. */
 static void merge_into(struct graph *g, int a, const struct ivec *nv, int v)
 {
-	struct ivec *x = &g->adj[a];
+	struct ivec *x = &g->adj[a], swap;
 	int i = 0, j = 0;
 
 	g->merged.n = 0;
@@ -154,9 +154,9 @@ static void merge_into(struct graph *g, int a, const struct ivec *nv, int v)
 		if (take != a && take != v)
 			ivec_push(&g->merged, take);
 	}
-	ivec_reserve(x, g->merged.n);
-	memcpy(x->a, g->merged.a, (size_t)g->merged.n * sizeof *x->a);
-	x->n = g->merged.n;
+	swap = *x;  /* the merged list becomes a's, a's old buffer the next merge's */
+	*x = g->merged;
+	g->merged = swap;
 }
 
 static void eliminate(struct graph *g, int v)
