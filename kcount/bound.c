@@ -136,7 +136,8 @@ static void base_cnf(const struct formula *f, struct dimacs_cnf *cnf, int n)
 	memset(cnf, 0, sizeof *cnf);
 	cnf->nvars = f->nvars;
 	cnf->lits = xmalloc(((size_t)f->clauses.n + 2 * (size_t)n) * sizeof *cnf->lits);
-	memcpy(cnf->lits, f->clauses.a, (size_t)f->clauses.n * sizeof *cnf->lits);
+	if (f->clauses.n)  /* preprocessing may leave none, and no array */
+		memcpy(cnf->lits, f->clauses.a, (size_t)f->clauses.n * sizeof *cnf->lits);
 	cnf->nlits = (size_t)f->clauses.n;
 	cnf->projected = 1;
 	cnf->show = xmalloc(((size_t)f->nvars + 1) * sizeof *cnf->show);
