@@ -47,12 +47,17 @@ static void put_bits(struct bit_writer *w, uint32_t x, int width)
 	}
 }
 
-/* A gap of g as a bitmap: g - 1 zeros, then a one. */
-static void put_gap_bitmap(struct bit_writer *w, int g)
+/* The numbers after the first as a bitmap of the range they span: bit a[i] - a[0] - 1 set
+ * for each, as their gaps written as g - 1 zeros and a one would read, but a bit at a time
+ * instead of a gap at a time: the keys of kernel components are mostly bitmaps. */
+static unsigned char *put_bitmap(unsigned char *p, const int *a, int n, size_t bytes)
 {
-	for (; g > 32; g -= 32)
-		put_bits(w, 0, 32);
-	put_bits(w, (uint32_t)1 << (g - 1), g);
+	memset(p, 0, bytes);
+	for (int i = 1; i < n; i++) {
+		unsigned bit = (unsigned)(a[i] - a[0] - 1);
+		p[bit >> 3] |= (unsigned char)(1u << (bit & 7));
+	}
+	return p + bytes;
 }
 
 /* A sorted list of distinct numbers: its length and first number, then either its gaps less
@@ -78,12 +83,11 @@ static unsigned char *put_list(unsigned char *p, const int *a, int n)
 	packed = ((size_t)(n - 1) * (size_t)width + 7) / 8;
 	bitmap = ((size_t)(a[n - 1] - a[0]) + 7) / 8;
 	*p++ = (unsigned char)(bitmap < packed ? 255 : width);
+	if (bitmap < packed)
+		return put_bitmap(p, a, n, bitmap);
 	w = (struct bit_writer){ p, 0, 0 };
 	for (int i = 1; i < n; i++)
-		if (bitmap < packed)
-			put_gap_bitmap(&w, a[i] - a[i - 1]);
-		else
-			put_bits(&w, (uint32_t)(a[i] - a[i - 1] - 1), width);
+		put_bits(&w, (uint32_t)(a[i] - a[i - 1] - 1), width);
 	if (w.nbits)
 		*w.p++ = (unsigned char)w.acc;
 	return w.p;
