@@ -14,13 +14,6 @@ void ivec_reserve(struct ivec *v, int n)
 	v->a = xrealloc(v->a, (size_t)v->cap * sizeof *v->a);
 }
 
-void ivec_push(struct ivec *v, int x)
-{
-	if (v->n == v->cap)
-		ivec_reserve(v, v->n + 1);
-	v->a[v->n++] = x;
-}
-
 void ivec_free(struct ivec *v)
 {
 	free(v->a);
