@@ -99,6 +99,7 @@ void stats_report(const struct stats *s, double seconds, size_t peak_bytes);
 
 struct solver {
 	int nvars;
+	int var_cap;            /* the variables its arrays have room for */
 	int nlong;              /* original clauses of three or more literals: ids 0..nlong-1 */
 	int nclauses;           /* all clauses in lits, learned ones (ids >= nlong) included */
 	int *lits;              /* clause c: len[c] literals at lits[start[c]] */
@@ -123,6 +124,8 @@ struct solver {
 /* Builds a solver over the clauses (each ended by 0, literals in DIMACS form, no duplicate
  * literals, no tautologies, at least two literals). */
 void solver_init(struct solver *s, int nvars, const int *clauses, size_t nlits, struct stats *st);
+/* The same over new clauses, reusing s's memory: for many small formulas in a row. */
+void solver_reload(struct solver *s, int nvars, const int *clauses, size_t nlits);
 void solver_free(struct solver *s);
 /* Assigns a decision (or fixed) literal at the current decision level. */
 void solver_assign(struct solver *s, int lit);

@@ -22,9 +22,11 @@ struct local {
 	int *id;                  /* by variable: its number in the check, 0 if not in it */
 	uint32_t *stamp, now;     /* by clause: taken into the current check */
 	struct ivec vars, lits;   /* the check's variables and its doubled clauses */
+	struct ivec order;        /* the check's decision order */
+	struct solver s;          /* reloaded for each check: allocating one each time was half of preprocessing */
 };
 
-static void local_init(struct local *x, const struct formula *f)
+static void local_init(struct local *x, const struct formula *f, struct stats *st)
 {
 	int nclauses = 0, c = 0;
 
@@ -36,6 +38,7 @@ static void local_init(struct local *x, const struct formula *f)
 	x->occ = xcalloc((size_t)f->nvars + 1, sizeof *x->occ);
 	x->id = xcalloc((size_t)f->nvars + 1, sizeof *x->id);
 	x->start[0] = 0;
+	solver_init(&x->s, 3 * NEIGHBOURHOOD, NULL, 0, st);
 	for (int i = 0; i < f->clauses.n; i++) {
 		if (f->clauses.a[i])
 			ivec_push(&x->occ[abs(f->clauses.a[i])], c);
@@ -54,6 +57,8 @@ static void local_free(struct local *x)
 	free(x->id);
 	ivec_free(&x->vars);
 	ivec_free(&x->lits);
+	ivec_free(&x->order);
+	solver_free(&x->s);
 }
 
 static void take(struct local *x, int w)
@@ -134,28 +139,26 @@ static void doubled_clauses(struct local *x)
 
 /* 1 when v (number 1 in the check) is a function of the other projected variables of the
  * check, 0 when not or not known. */
-static int defined(struct local *x, struct stats *st)
+static int defined(struct local *x)
 {
 	int m = x->vars.n, r;
-	struct solver s;
-	struct ivec order = { 0 };
+	struct solver *s = &x->s;
 
 	doubled_clauses(x);
-	solver_init(&s, 3 * m, x->lits.a, (size_t)x->lits.n, st);
+	solver_reload(s, 3 * m, x->lits.a, (size_t)x->lits.n);
 	for (int u = 2; u <= m; u++)
 		if (x->f->projected[x->vars.a[u - 1]])
-			solver_assign(&s, 2 * (2 * m + u));
-	solver_assign(&s, 2 * 1);
-	solver_assign(&s, 2 * (1 + m) + 1);
-	if (!solver_propagate(&s))
+			solver_assign(s, 2 * (2 * m + u));
+	solver_assign(s, 2 * 1);
+	solver_assign(s, 2 * (1 + m) + 1);
+	if (!solver_propagate(s))
 		r = 1;
 	else {
+		x->order.n = 0;
 		for (int v = 1; v <= 2 * m; v++)
-			ivec_push(&order, v);
-		r = sat_search(&s, NULL, order.a, order.n, 0, MAX_CONFLICTS) == 0;
+			ivec_push(&x->order, v);
+		r = sat_search(s, NULL, x->order.a, x->order.n, 0, MAX_CONFLICTS) == 0;
 	}
-	ivec_free(&order);
-	solver_free(&s);
 	return r;
 }
 
@@ -165,13 +168,13 @@ int padoa_support(struct formula *f, struct stats *st, const volatile sig_atomic
 	int removed = 0;
 	uint64_t budget = st->propagations + PROPAGATION_BUDGET;
 
-	local_init(&x, f);
+	local_init(&x, f, st);
 	for (int v = f->nvars; v >= 1 && st->propagations < budget && !*stop; v--) {
 		if (!f->projected[v] || f->fixed[v] || !x.occ[v].n)
 			continue;
 		st->padoa_checks++;
 		gather(&x, v);
-		if (defined(&x, st)) {
+		if (defined(&x)) {
 			f->projected[v] = 0;
 			f->defined[v] = 1;
 			removed++;

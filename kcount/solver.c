@@ -21,13 +21,13 @@ static void add_long(struct solver *s, const int *c, int n, int *pos)
 	ivec_push(&s->watches[s->lits[s->start[id] + 1]], id);
 }
 
-void solver_init(struct solver *s, int nvars, const int *clauses, size_t nlits, struct stats *st)
+/* Room for nvars variables and nlits literals of clauses, with no clause. */
+static void solver_alloc(struct solver *s, int nvars, size_t nlits, struct stats *st)
 {
 	size_t nl = 2 * (size_t)nvars + 2;
-	int pos = 0, n;
 
 	memset(s, 0, sizeof *s);
-	s->nvars = nvars;
+	s->nvars = s->var_cap = nvars;
 	s->stats = st;
 	s->bins = xcalloc(nl, sizeof *s->bins);
 	s->watches = xcalloc(nl, sizeof *s->watches);
@@ -44,6 +44,12 @@ void solver_init(struct solver *s, int nvars, const int *clauses, size_t nlits, 
 	s->lits = xmalloc((size_t)s->lits_cap * sizeof *s->lits);
 	s->start = xmalloc((size_t)s->clause_cap * sizeof *s->start);
 	s->len = xmalloc((size_t)s->clause_cap * sizeof *s->len);
+}
+
+static void load_clauses(struct solver *s, const int *clauses, size_t nlits)
+{
+	int pos = 0, n;
+
 	for (size_t i = 0; i < nlits; i += (size_t)n + 1) {
 		for (n = 0; clauses[i + n]; n++)
 			;
@@ -57,13 +63,49 @@ void solver_init(struct solver *s, int nvars, const int *clauses, size_t nlits, 
 	s->nlits = pos;
 }
 
+void solver_init(struct solver *s, int nvars, const int *clauses, size_t nlits, struct stats *st)
+{
+	solver_alloc(s, nvars, nlits, st);
+	load_clauses(s, clauses, nlits);
+}
+
+void solver_reload(struct solver *s, int nvars, const int *clauses, size_t nlits)
+{
+	size_t used = 2 * (size_t)s->nvars + 2;
+
+	if (nvars > s->var_cap || nlits >= (size_t)s->lits_cap) {
+		struct stats *st = s->stats;
+		int cap = nvars > s->var_cap ? nvars : s->var_cap;
+		size_t room = nlits > 2 * (size_t)s->lits_cap ? nlits : 2 * (size_t)s->lits_cap;
+		solver_free(s);
+		solver_alloc(s, cap, room, st);
+	} else {
+		for (size_t l = 0; l < used; l++)
+			s->bins[l].n = s->watches[l].n = 0;
+		for (int v = 0; v <= s->nvars; v++)
+			s->occ[v].n = 0;
+		memset(s->val, 0, used);
+		memset(s->projected, 0, (size_t)s->nvars + 1);
+		memset(s->phase, 0, (size_t)s->nvars + 1);
+		s->learned_watched.n = 0;
+		s->nclauses = s->dlevel = s->ntrail = s->qhead = 0;
+		if ((int)(nlits / 3) + 1 > s->clause_cap) {
+			s->clause_cap = (int)(nlits / 3) + 1;
+			s->start = xrealloc(s->start, (size_t)s->clause_cap * sizeof *s->start);
+			s->len = xrealloc(s->len, (size_t)s->clause_cap * sizeof *s->len);
+		}
+	}
+	s->nvars = nvars;
+	load_clauses(s, clauses, nlits);
+}
+
 void solver_free(struct solver *s)
 {
-	for (int l = 0; l < 2 * s->nvars + 2; l++) {
+	for (int l = 0; l < 2 * s->var_cap + 2; l++) {
 		ivec_free(&s->bins[l]);
 		ivec_free(&s->watches[l]);
 	}
-	for (int v = 0; v <= s->nvars; v++)
+	for (int v = 0; v <= s->var_cap; v++)
 		ivec_free(&s->occ[v]);
 	free(s->bins);
 	free(s->watches);
