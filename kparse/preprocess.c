@@ -337,6 +337,9 @@ void pp_assign(struct kparse *kp, const char *name, const char *value, int flavo
 	if (!v) {
 		v = xcalloc(1, sizeof(*v));
 		v->name = xstrdup(name);
+		/* "X := $(X)" reads X before it has a value: the kernel's conf reads uninitialized
+		 * memory there (and crashes); here it is empty, as in make. */
+		v->value = xstrdup("");
 		v->next = kp->pp.vars;
 		kp->pp.vars = v;
 	}

@@ -1,8 +1,10 @@
 #!/bin/sh
 # kparse never crashes: random bytes, NUL bytes, a huge line, deep block and expression
-# nesting, deep macro nesting and a long expression each end with exit status 0 or 1.
+# nesting, deep macro nesting and a long expression each end with exit status 0 or 1; a
+# simple variable that references itself before it has a value (where the kernel's own conf
+# reads uninitialized memory) expands to nothing.
 . "$(dirname "$0")/lib.sh"
-plan 8
+plan 10
 
 no_crash() { # no_crash DESCRIPTION FILE
 	run "$BIN/kparse" --kconfig-version 6.12 "$2"
@@ -39,3 +41,7 @@ no_crash "an expression of 1000000 operands" "$TMP/long-expr"
 
 { printf 'config A\n\tbool "a\n'; printf 'menu "m\nchoice\nconfig\n'; } > "$TMP/truncated"
 no_crash "unterminated strings and blocks" "$TMP/truncated"
+
+printf 'X := $(X)\nconfig A\n\tbool "a"\nconfig B\n\tbool "b"\n\tdepends on A$(X)\n' > "$TMP/self"
+no_crash "X := \$(X) on a new variable" "$TMP/self"
+like "$OUT" '^dep B A$' "X := \$(X) on a new variable expands to nothing"
