@@ -139,9 +139,15 @@ bool expr_equal(const struct expr *a, const struct expr *b)
 
 /* Parsing: a small recursive reader over the text (kir(5), "Lexical elements"). */
 
+/* Operators nest at most this deep: the readers and the programs that walk an expression
+ * recurse once per level, and 100,000 levels overflowed the stack. Kconfig's own parser
+ * gives up near 10,000. */
+enum { MAX_NESTING = 10000 };
+
 struct parser {
 	const char *p;
 	const char *error;
+	int depth;                /* of operators open at p */
 };
 
 static bool word_char(char c)
@@ -222,6 +228,8 @@ static struct expr *parse_operator(struct parser *ps)
 		ps->p = word;
 		return fail(ps, "unknown operator");
 	}
+	if (++ps->depth > MAX_NESTING)
+		return fail(ps, "operators nested too deeply");
 	for (;;) {
 		skip_blanks(ps);
 		if (*ps->p == ')' || !*ps->p || *ps->p == '\n')
@@ -241,6 +249,7 @@ static struct expr *parse_operator(struct parser *ps)
 		free(args);
 		return NULL;
 	}
+	ps->depth--;
 	ps->p++;
 	e = expr_op(kind, n, args);
 	free(args);
@@ -276,7 +285,7 @@ static struct expr *parse_expr(struct parser *ps)
 
 struct expr *expr_parse(const char *text, const char **end, const char **error)
 {
-	struct parser ps = { text, NULL };
+	struct parser ps = { text, NULL, 0 };
 	struct expr *e = parse_expr(&ps);
 
 	*end = ps.p;

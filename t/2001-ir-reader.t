@@ -1,6 +1,7 @@
 #!/bin/sh
 # The kir(5) reader (share/ir.c) through kcnf: a well-formed file is accepted; each malformed
 # one is rejected with exit status 1 and a file:line:col diagnostic naming the problem.
+# Operators nest up to 10,000 deep; deeper is an error, not a stack overflow.
 . "$(dirname "$0")/lib.sh"
 D=$T/data/2001
 
@@ -25,7 +26,7 @@ two-mainmenu.kir:9:1: error: second .mainmenu. record
 unknown-record.kir:22:1: error: unknown record .depend.
 wrong-owner.kir:22:5: error: .dep. record for .Y1. outside the records of .D.
 '
-plan $(( $(printf '%s\n' "$cases" | grep -c .) * 2 + 3 ))
+plan $(( $(printf '%s\n' "$cases" | grep -c .) * 2 + 6 ))
 
 run "$BIN/kcnf" "$D/good.kir"
 is_status 0 "good.kir is accepted"
@@ -40,4 +41,18 @@ while IFS= read -r line; do
 	is_status 1 "$file is rejected"
 	like "$ERR" "^$D/$line" "$file: diagnostic"
 done < "$TMP/cases"
+
+nested() { # nested DEPTH: a one-symbol file whose dependency is DEPTH nested (not ...)
+	printf 'kir 1\ninput "K"\nkconfig 6.12\narch -\nsrcarch -\nkernelversion -\nmacros abstract\n'
+	printf 'config A bool\nloc A "K" 1\ndep A '
+	awk -v n="$1" 'BEGIN { for (i = 0; i < n; i++) printf "(not "; printf "y"; for (i = 0; i < n; i++) printf ")"; print "" }'
+	printf 'prompt A y "a"\nend\n'
+}
+nested 10000 > "$TMP/deep.kir"
+run "$BIN/kcnf" "$TMP/deep.kir"
+is_status 0 "operators nested 10,000 deep are read"
+nested 100000 > "$TMP/deeper.kir"
+run "$BIN/kcnf" "$TMP/deeper.kir"
+is_status 1 "operators nested 100,000 deep are rejected"
+like "$ERR" "^$TMP/deeper.kir:10:[0-9]*: error: operators nested too deeply" "nesting: diagnostic"
 done_testing
