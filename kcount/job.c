@@ -3,6 +3,8 @@
  * runs one per round, each in a child process. */
 #include <pthread.h>
 #include <signal.h>
+#include <stdio.h>
+#include <string.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -11,10 +13,21 @@
 
 volatile sig_atomic_t job_timed_out;
 
+/* Set from the alarm's arming until the search starts: reading the input and parts of
+ * preprocessing run long without looking at job_timed_out, so there the alarm ends the
+ * process itself, with util_die's message (written ahead, as a handler may not format). */
+static volatile sig_atomic_t before_search;
+static char timeout_message[96];
+
 static void on_alarm(int sig)
 {
 	(void)sig;
 	job_timed_out = 1;
+	if (before_search) {
+		ssize_t ignored = write(2, timeout_message, strlen(timeout_message));
+		(void)ignored;
+		_exit(EXIT_TROUBLE);
+	}
 }
 
 double kcount_now(void)
@@ -29,14 +42,27 @@ void job_arm_timeout(long seconds)
 {
 	job_timed_out = 0;
 	if (seconds) {
+		snprintf(timeout_message, sizeof timeout_message, "%s: timeout after %ld s: no count\n",
+			 util_progname, seconds);
+		before_search = 1;
 		signal(SIGALRM, on_alarm);
 		alarm((unsigned)seconds);
 	}
 }
 
+/* What preprocessing takes at least, per variable and per literal (measured: about 87 bytes
+ * a variable for a formula without clauses): a cap below it is refused before it is spent. */
+enum { BYTES_PER_VAR = 64, BYTES_PER_LIT = 32 };
+
 void job_preprocess(struct job *j, const struct dimacs_cnf *cnf)
 {
+	double need = (double)cnf->nvars * BYTES_PER_VAR + (double)cnf->nlits * BYTES_PER_LIT;
+
+	if (need > (double)j->opt.mem * 1048576.0)
+		util_die(EXIT_TROUBLE, "memory cap of %ld MiB too small for %d variables and %zu literals (%.0f MiB at least)",
+			 j->opt.mem, cnf->nvars, cnf->nlits, need / 1048576.0);
 	preprocess(&j->f, cnf, j->opt.sample < 0 && !j->opt.no_elim, &j->stats, &job_timed_out);
+	before_search = 0;
 	if (job_timed_out)
 		util_die(EXIT_TROUBLE, "timeout after %ld s: no count", j->opt.timeout);
 }
@@ -63,6 +89,7 @@ void job_run(struct job *j)
 	pthread_attr_t attr;
 	pthread_t t;
 
+	before_search = 0;  /* the search looks at job_timed_out itself */
 	mpz_init(j->count);
 	j->searched = 1;
 	pthread_attr_init(&attr);

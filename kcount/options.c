@@ -1,5 +1,7 @@
 /* options: kcount's command line, parsed and documented from the one table in kcount.h. */
+#include <errno.h>
 #include <getopt.h>
+#include <limits.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -40,13 +42,18 @@ static void help(void)
 	printf("\nExit status: 0 counted (or bounded), 1 malformed input, 2 usage error, timeout or memory cap.\n");
 }
 
+/* At most INT_MAX: alarm() and the counts of variables and samples take no more. */
 static long number(const char *name, const char *s)
 {
 	char *end;
-	long v = strtol(s, &end, 10);
+	long v;
 
+	errno = 0;
+	v = strtol(s, &end, 10);
 	if (!*s || *end || v < 0)
 		util_die(EXIT_TROUBLE, "option '--%s' wants a non-negative number, not '%s'", name, s);
+	if (errno == ERANGE || v > INT_MAX)
+		util_die(EXIT_TROUBLE, "option '--%s': %s is above the largest value, %d", name, s, INT_MAX);
 	return v;
 }
 

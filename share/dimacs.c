@@ -28,7 +28,7 @@ static int reject(struct reader *r, const char *fmt, ...)
 {
 	va_list ap;
 
-	r->err->line = r->lineno;
+	r->err->line = r->lineno ? r->lineno : 1;  /* an empty file's problem is on its first line */
 	va_start(ap, fmt);
 	vsnprintf(r->err->msg, sizeof r->err->msg, fmt, ap);
 	va_end(ap);
@@ -77,6 +77,8 @@ static int read_header(struct reader *r, char *p)
 	p += 5;
 	if (next_int(&p, &v) != 1 || next_int(&p, &c) != 1 || v < 0 || c < 0 || next_int(&p, &extra) != 0)
 		return reject(r, "malformed header, expected 'p cnf VARS CLAUSES'");
+	if (v > DIMACS_MAX_VARS)
+		return reject(r, "%ld variables, more than the %d a counter can number", v, DIMACS_MAX_VARS);
 	r->cnf->nvars = (int)v;
 	r->declared_clauses = (int)c;
 	r->header_seen = 1;
@@ -177,12 +179,17 @@ int dimacs_read(FILE *f, struct dimacs_cnf *cnf, struct dimacs_error *err)
 {
 	struct reader r = { .f = f, .cnf = cnf, .err = err };
 	int rc = 0;
+	ssize_t len;
 
 	memset(cnf, 0, sizeof *cnf);
-	while (getline(&r.line, &r.cap, f) >= 0) {
+	while ((len = getline(&r.line, &r.cap, f)) >= 0) {
 		r.lineno++;
 		if (r.line[0] == '%')       /* SATLIB files end with "%\n0\n" */
 			break;
+		if (strlen(r.line) < (size_t)len) {  /* the rest of the line would go unread */
+			rc = reject(&r, "NUL byte in the line");
+			break;
+		}
 		if ((rc = read_line(&r, r.line)) != 0)
 			break;
 	}

@@ -3,8 +3,12 @@
 #ifndef KC_DIMACS_H
 #define KC_DIMACS_H
 
+#include <limits.h>
 #include <stddef.h>
 #include <stdio.h>
+
+/* The most variables a file may declare: counters number literals 2v and 2v + 1 in an int. */
+#define DIMACS_MAX_VARS (INT_MAX / 2 - 1)
 
 struct dimacs_cnf {
 	int nvars;            /* from `p cnf VARS CLAUSES` */
