@@ -76,7 +76,8 @@ static long normalise(struct circuit *c, const lit *lits, size_t n, lit neutral)
 		if (lits[i] != neutral)
 			c->scratch[k++] = lits[i];
 	}
-	qsort(c->scratch, k, sizeof *c->scratch, compare_lits);
+	if (k)  /* scratch is still NULL when every call so far had no literal */
+		qsort(c->scratch, k, sizeof *c->scratch, compare_lits);
 	n = k;
 	k = 0;
 	for (size_t i = 0; i < n; i++) {
