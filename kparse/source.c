@@ -5,6 +5,7 @@
  * osource/orsource (a missing file is no error), and glob patterns.
  */
 #include <glob.h>
+#include <sys/stat.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -20,14 +21,28 @@ static const char *src_relative(const struct kparse *kp, const char *name)
 	return name;
 }
 
+/* A directory opens, then fails on the first read inside the scanner: only regular files
+ * (or what leads to one) are taken. */
+static FILE *open_regular(const char *path)
+{
+	FILE *fp = fopen(path, "r");
+	struct stat st;
+
+	if (fp && (fstat(fileno(fp), &st) != 0 || S_ISDIR(st.st_mode))) {
+		fclose(fp);
+		return NULL;
+	}
+	return fp;
+}
+
 static FILE *open_file(const struct kparse *kp, const char *name)
 {
-	FILE *fp = fopen(name, "r");
+	FILE *fp = open_regular(name);
 
 	if (!fp && name[0] != '/') {
 		char *full = xasprintf("%s/%s", kp->srctree, name);
 
-		fp = fopen(full, "r");
+		fp = open_regular(full);
 		free(full);
 	}
 	return fp;
@@ -154,7 +169,7 @@ void src_source(struct kparse *kp, const char *pattern, struct kloc at, bool rel
 	/* pushed last match first, so that the files are read in sorted order */
 	while (n-- > 0) {
 		if (!recursive(kp, names[n], at)) {
-			FILE *fp = fopen(names[n], "r");
+			FILE *fp = open_regular(names[n]);
 
 			if (fp)
 				push(kp, names[n], fp, at, parent);

@@ -8,6 +8,7 @@ cases='
 unterminated-string|6.12|0|unterminated-string:2:11: warning: multi-line strings not supported
 unknown-keyword|6.12|1|unknown-keyword:4:1: error: unknown statement '"'"'frobnicate'"'"'
 missing-source|6.12|1|missing-source:4:1: error: cannot open file '"'"'no/such/Kconfig'"'"'
+source-directory|6.12|1|source-directory:4:1: error: cannot open file '"'"'.'"'"'
 recursive-source|6.12|1|recursive-source.inc:4:1: error: recursive inclusion of '"'"'recursive-source.inc'"'"'
 unterminated-macro|6.12|1|unterminated-macro:1:1: error: unterminated reference to '"'"'info,unterminated'"'"': missing '"'"')'"'"'
 macro-arguments|6.12|1|macro-arguments:1:1: error: too many function arguments passed to '"'"'shell'"'"'
@@ -26,7 +27,7 @@ choice-prompt-outside|6.12|1|choice-prompt-outside:9:1: error: choice value has 
 transitional-default|7.2|1|transitional-default:1:1: error: transitional symbols can only have help sections ('"'"'OLD'"'"')
 depends-if|6.12|1|depends-if:3:15: error: '"'"'depends on ... if'"'"' needs Kconfig 7.2 or later
 '
-plan 50
+plan 52
 
 echo "$cases" > "$TMP/cases"
 while IFS='|' read -r file version status first; do
