@@ -12,6 +12,14 @@ static bool all_digits(const char *s)
 	return *s && strspn(s, "0123456789") == strlen(s);
 }
 
+/* The number in s without leading zeros, so that 007 and 7 are the same count. */
+static char *canonical(const char *s)
+{
+	while (s[0] == '0' && s[1])
+		s++;
+	return xstrdup(s);
+}
+
 /* Takes what one line says: an exact count, a note, a time, a lower bound. */
 static void read_line(char *line, struct kd_count *c)
 {
@@ -22,9 +30,9 @@ static void read_line(char *line, struct kd_count *c)
 	line[strcspn(line, "\r\n")] = '\0';
 	if (!strncmp(line, exact, sizeof exact - 1) && all_digits(line + sizeof exact - 1)) {
 		free(c->value);
-		c->value = xstrdup(line + sizeof exact - 1);
+		c->value = canonical(line + sizeof exact - 1);
 	} else if (all_digits(line) && !c->value) {
-		c->value = xstrdup(line);
+		c->value = canonical(line);
 	} else if (!strcmp(line, "s UNSATISFIABLE") && !c->value) {
 		c->value = xstrdup("0");
 	} else if (!strncmp(line, note, sizeof note - 1)) {

@@ -6,6 +6,7 @@
 #include <errno.h>
 #include <ftw.h>
 #include <getopt.h>
+#include <limits.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
@@ -75,13 +76,15 @@ static enum kd_format parse_format(const char *s)
 	util_die(EXIT_TROUBLE, "unknown format '%s' (text, tsv or json)", s);
 }
 
-static long parse_seconds(const char *option, const char *s)
+/* A whole number from least to INT_MAX (what kcount takes), else exit 2 saying what it is:
+ * kcount would refuse it with the status that also means a timeout. */
+static long parse_whole(const char *option, const char *s, long least, const char *what)
 {
 	char *end;
 	long n = strtol(s, &end, 10);
 
-	if (*s == '\0' || *end != '\0' || n < 0)
-		util_die(EXIT_TROUBLE, "bad --%s '%s' (whole seconds)", option, s);
+	if (*s == '\0' || *end != '\0' || n < least || n > INT_MAX)
+		util_die(EXIT_TROUBLE, "bad --%s '%s' (%s)", option, s, what);
 	return n;
 }
 
@@ -93,9 +96,9 @@ static void take_option(struct kd_options *opt, int c)
 	case OPT_NO_COUNT: opt->count = false; break;
 	case OPT_COUNT_OLD: opt->count_file[0] = optarg; break;
 	case OPT_COUNT_NEW: opt->count_file[1] = optarg; break;
-	case OPT_TIMEOUT: opt->timeout = parse_seconds("timeout", optarg); break;
-	case OPT_BOUND: opt->bound = parse_seconds("bound", optarg); break;
-	case OPT_MEMORY: opt->memory = optarg; break;
+	case OPT_TIMEOUT: opt->timeout = parse_whole("timeout", optarg, 0, "whole seconds"); break;
+	case OPT_BOUND: opt->bound = parse_whole("bound", optarg, 0, "whole seconds"); break;
+	case OPT_MEMORY: parse_whole("memory", optarg, 1, "MiB, a positive whole number"); opt->memory = optarg; break;
 	case OPT_KEEP: opt->keep = optarg; break;
 	case OPT_NO_RENAMES: opt->renames = false; break;
 	case OPT_SUMMARY: opt->summary = true; break;

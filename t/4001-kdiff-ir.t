@@ -5,7 +5,7 @@
 # The counts come from hand-written count files: digits, log10 and ratio are checked by hand.
 . "$(dirname "$0")/lib.sh"
 D=$T/data/4001
-plan 28
+plan 31
 
 counts="--count-old $D/old.count --count-new $D/new.count"
 run "$BIN/kdiff" -f tsv $counts "$D/old.ir" "$D/new.ir"
@@ -59,6 +59,14 @@ is_status 2 "IR with symbols out of order: exit status 2"
 like "$ERR" "unsorted.ir:[0-9]+:1: error: symbol 'B' out of order" "the diagnostic names the place"
 run "$BIN/kdiff" --format=xml "$D/old.ir" "$D/new.ir"
 is_status 2 "unknown format: exit status 2"
+run "$BIN/kdiff" --memory=abc "$D/old.ir" "$D/new.ir"
+is_status 2 "a --memory that is not a number: exit status 2"
+
+# leading zeros do not make another count
+echo 7 > "$TMP/seven.count" && echo 007 > "$TMP/zeros.count"
+run "$BIN/kdiff" -f tsv --count-old "$TMP/seven.count" --count-new "$TMP/zeros.count" "$D/old.ir" "$D/old.ir"
+is_status 0 "7 and 007 are the same count: exit status 0"
+is "$(grep '^count' "$OUT" | cut -f 3,4 | tr '\t\n' ' ;')" "7 1;7 1;" "007 is 7, of one digit"
 
 # a count file next to the IR (NAME.count for NAME.ir) is used when no count is given
 cp "$D/old.ir" "$TMP/x.ir" && cp "$D/old.count" "$TMP/x.count"
