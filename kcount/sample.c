@@ -1,5 +1,5 @@
 /* sample: models drawn by a search with random branching order and polarity (not uniform),
- * printed as `v` lines of all variables. */
+ * printed as `v` lines of all variables, or `s UNSATISFIABLE` when there is none. */
 #include <stdio.h>
 #include <stdlib.h>
 
@@ -39,12 +39,16 @@ void sample_models(struct counter *k, const struct formula *f, long n, uint64_t 
 	int *order = xmalloc(((size_t)f->nvars + 1) * sizeof *order);
 	uint64_t rng = seed * 0x9e3779b97f4a7c15ULL + 0x2545f4914f6cdd1dULL;
 
-	for (long i = 0; i < n && !f->unsat; i++) {
+	long found = 0;
+
+	for (; found < n && !f->unsat; found++) {
 		int mark = k->s.ntrail;
 		if (!sat_search(&k->s, k, order, shuffle(k, f, order, &rng), 1, 0))
 			break;
 		print_model(k, f->nvars);
 		solver_backtrack(&k->s, mark);
 	}
+	if (n && !found)  /* no model: say so, rather than print nothing as if asked for none */
+		printf("s UNSATISFIABLE\n");
 	free(order);
 }

@@ -54,7 +54,7 @@ cp "$OUT" "$TMP/again"
 run "$BIN/kcount" --sample 3 --seed 3 "$TMP/s.cnf"
 same_file "$OUT" "$TMP/again" "same seed, same models"
 run "$BIN/kcount" --sample 3 "$TMP/u.cnf"
-is "$(cat "$OUT")" "" "no model of an unsatisfiable formula"
+is "$(cat "$OUT")" "s UNSATISFIABLE" "no model of an unsatisfiable formula, and it says so"
 
 run "$BIN/kcount" -v "$TMP/f.cnf"
 is_status 0 "-v"
