@@ -46,7 +46,7 @@ static void parse_options(int argc, char **argv, struct options *o, struct kpars
 		switch (c) {
 		case 'a': o->arch = optarg; break;
 		case 'D':
-			if (!strchr(optarg, '='))
+			if (!strchr(optarg, '=') || optarg[0] == '=')
 				util_die(EXIT_TROUBLE, "-D needs NAME=VALUE, not '%s'", optarg);
 			o->defines[o->ndefines++] = optarg;
 			break;
@@ -100,7 +100,9 @@ static void set_tree(struct kparse *kp, const struct options *o)
 	}
 	kp->version = version_of(major, minor);
 	if (o->version) {
-		if (sscanf(o->version, "%d.%d", &major, &minor) != 2)
+		int used = 0;
+
+		if (sscanf(o->version, "%d.%d%n", &major, &minor, &used) != 2 || o->version[used])
 			util_die(EXIT_TROUBLE, "--kconfig-version needs X.Y, not '%s'", o->version);
 		kp->version = version_of(major, minor);
 	}

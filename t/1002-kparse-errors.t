@@ -27,7 +27,7 @@ choice-prompt-outside|6.12|1|choice-prompt-outside:9:1: error: choice value has 
 transitional-default|7.2|1|transitional-default:1:1: error: transitional symbols can only have help sections ('"'"'OLD'"'"')
 depends-if|6.12|1|depends-if:3:15: error: '"'"'depends on ... if'"'"' needs Kconfig 7.2 or later
 '
-plan 52
+plan 54
 
 echo "$cases" > "$TMP/cases"
 while IFS='|' read -r file version status first; do
@@ -63,3 +63,7 @@ run "$BIN/kparse" "$D/no-such-file"
 is_status 2 "missing input: exit 2"
 run "$BIN/kparse" -a no-such-arch "$D/error-if"
 is_status 2 "unknown architecture: exit 2"
+run "$BIN/kparse" -D =1 "$D/error-if"
+is_status 2 "-D without a name: exit 2"
+run "$BIN/kparse" --kconfig-version 6.1.1 "$D/error-if"
+is_status 2 "a --kconfig-version that is not X.Y: exit 2"
