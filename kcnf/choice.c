@@ -9,8 +9,11 @@ static bool counted_member(const struct encoder *enc, int sym)
 	return enc->var_y[sym] != 0;
 }
 
-/* The members' visibilities, promoted for bool-effective members: W[i].y = prom(V_i)_y. */
-static struct levels *member_visibility(struct encoder *enc, const struct ir_choice *ch)
+/* kconfig 6.1 members' visibilities, promoted for bool-effective members: W[i].y =
+ * prom(V_i)_y. symbol.c:sym_calc_visibility hides a prompt of a tristate member whose
+ * visibility is m while the mode c is y, so over all its prompts V.m becomes V.y || (V.m &&
+ * c != y). */
+static struct levels *member_visibility(struct encoder *enc, const struct ir_choice *ch, struct levels c)
 {
 	struct levels *w = xmalloc((ch->nmembers ? ch->nmembers : 1) * sizeof *w);
 
@@ -18,6 +21,8 @@ static struct levels *member_visibility(struct encoder *enc, const struct ir_cho
 		int sym = ch->members[i];
 		struct levels v = enc_visibility(enc, &enc->ir->syms[sym].e);
 
+		if (enc->ir->syms[sym].e.type == IR_TRISTATE)
+			v.m = circuit_or2(enc->c, v.y, circuit_and2(enc->c, v.m, -c.y));
 		w[i].m = v.m;
 		w[i].y = circuit_or2(enc->c, v.y, circuit_and2(enc->c, enc_is_bool(enc, sym), v.m));
 	}
@@ -142,7 +147,7 @@ static lit *old_selection(struct encoder *enc, const struct ir_choice *ch, const
 static void encode_choice_old(struct encoder *enc, int choice)
 {
 	const struct ir_choice *ch = &enc->ir->choices[choice];
-	struct levels c = choice_mode(enc, choice), *w = member_visibility(enc, ch);
+	struct levels c = choice_mode(enc, choice), *w = member_visibility(enc, ch, c);
 	lit *sel = old_selection(enc, ch, w);
 	struct circuit *k = enc->c;
 

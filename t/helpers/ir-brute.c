@@ -347,6 +347,22 @@ static int old_pick(struct world *w, const struct ir_choice *ch, const enum tri 
 	return -1;
 }
 
+/* symbol.c:sym_calc_visibility (6.1): a tristate member's prompt that is visible m counts as
+ * invisible while the choice's mode is y. */
+static enum tri member_visibility(struct world *w, const struct ir_entry *e, enum tri mode)
+{
+	enum tri v = TRI_N;
+
+	for (size_t i = 0; i < e->nprompts; i++) {
+		enum tri p = eval(w, e->prompts[i].cond);
+
+		if (e->type == IR_TRISTATE && p == TRI_M && mode == TRI_Y)
+			p = TRI_N;
+		v = tmax(v, p);
+	}
+	return prom(w, e->type, v);
+}
+
 static bool check_choice_old(struct world *w, int c)
 {
 	const struct ir_choice *ch = &w->ir->choices[c];
@@ -356,7 +372,7 @@ static bool check_choice_old(struct world *w, int c)
 
 	w->mode[c] = old_mode(w, ch);
 	for (size_t i = 0; i < ch->nmembers; i++)
-		vis[i] = visibility(w, &w->ir->syms[ch->members[i]].e);
+		vis[i] = member_visibility(w, &w->ir->syms[ch->members[i]].e, w->mode[c]);
 	pick = w->mode[c] == TRI_Y ? old_pick(w, ch, vis) : -1;
 	for (size_t i = 0; i < ch->nmembers && ok; i++) {
 		int m = ch->members[i];
