@@ -89,6 +89,11 @@ struct levels choice_mode(struct encoder *enc, int choice)
 
 	if (enc->choice_mode_done[choice])
 		return enc->choice_mode[choice];
+	if (ch->e.type == IR_UNKNOWN) {  /* no direct member has a type: an untyped symbol is n */
+		enc->choice_mode[choice] = (struct levels){ LIT_FALSE, LIT_FALSE };
+		enc->choice_mode_done[choice] = true;
+		return enc->choice_mode[choice];
+	}
 	u = old_user_value(enc, ch);
 	vc = enc_visibility(enc, &ch->e);
 	if (!(ch->e.flags & IR_FLAG_OPTIONAL) && ch->e.nprompts)

@@ -327,6 +327,8 @@ static bool read_choice(struct reader *r)
 	type = open_group(r, &c->e, "choice name", &at);
 	if (type && (!type_of(type, &c->e.type) || (c->e.type > IR_TRISTATE && c->e.type != IR_UNKNOWN)))
 		error_at(r, at, "choice type must be bool, tristate or unknown, not '%s'", type);
+	else if (type && c->e.type == IR_UNKNOWN && r->ir->semantics != IR_KCONFIG_6_1)
+		error_at(r, at, "choice type unknown is for kconfig 6.1 only");
 	free(type);
 	r->choice = c;
 	return record_end(r);
@@ -682,10 +684,6 @@ static bool resolve_all(struct reader *r)
 		resolve_symbol(ir, i);
 	for (size_t c = 0; c < ir->nchoices && check_entry(r, &ir->choices[c].e); c++) {
 		resolve_entry(ir, &ir->choices[c].e);
-		if (ir->choices[c].e.type == IR_UNKNOWN && ir->choices[c].nmembers) {
-			r->lineno = ir->choices[c].e.ir_line;
-			error_at(r, NULL, "choice '%s' of type unknown has members", ir->choices[c].e.name);
-		}
 		for (size_t m = 0; m < ir->choices[c].nmembers; m++) {
 			struct ir_symbol *s = &ir->syms[ir->choices[c].members[m]];
 

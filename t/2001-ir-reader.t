@@ -24,7 +24,7 @@ open-string.kir:21:7: error: unterminated string
 trailing.kir:22:9: error: unexpected text after the record
 two-mainmenu.kir:9:1: error: second .mainmenu. record
 unknown-record.kir:22:1: error: unknown record .depend.
-unknown-choice-members.kir:12:1: error: choice .choice.1. of type unknown has members
+unknown-choice-612.kir:12:17: error: choice type unknown is for kconfig 6.1 only
 wrong-owner.kir:22:5: error: .dep. record for .Y1. outside the records of .D.
 '
 plan $(( $(printf '%s\n' "$cases" | grep -c .) * 2 + 6 ))

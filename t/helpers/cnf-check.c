@@ -140,7 +140,7 @@ static void load(struct checker *k, const char *path)
 	dimacs_load(path, &k->cnf);
 	index_clauses(k);
 	read_map(k, path);
-	if (!k->nsyms)
+	if (!k->nsyms && k->cnf.nvars)	/* a model without symbols has a CNF without variables */
 		util_die(EXIT_REJECTED, "%s: no 'c map' lines", path);
 	k->val = xcalloc((size_t)k->cnf.nvars + 1, 1);
 	k->trail = xcalloc((size_t)k->cnf.nvars + 1, sizeof(int));
