@@ -4,7 +4,7 @@
  * a member whose dependencies name another member of its choice (the kernel's recursive
  * dependency on the choice group), a member prompted outside its choice, and transitional
  * symbols with more than a type and help.
- * The kernel's general cycle check (symbol.c:sym_check_deps) is not reproduced.
+ * The kernel's general cycle check (symbol.c:sym_check_deps) is in cycles.c.
  */
 #include <stdlib.h>
 

@@ -125,6 +125,8 @@ void finalize_menus(struct kparse *kp);
 
 /* ---- check.c: what the kernel rejects after finalisation ---- */
 void check_model(struct kparse *kp);
+/* ---- cycles.c: the kernel's recursive dependency check ---- */
+void check_cycles(struct kparse *kp);
 
 /* ---- diag.c: diagnostics with the include chain ---- */
 void diag_error(struct kparse *kp, struct kloc at, const char *fmt, ...)

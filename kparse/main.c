@@ -186,6 +186,7 @@ int main(int argc, char **argv)
 	if (!kp.nerrors) {
 		finalize_menus(&kp);
 		check_model(&kp);
+		check_cycles(&kp);
 	}
 	if (kp.nerrors) {
 		fprintf(stderr, "kparse: %d error%s\n", kp.nerrors, kp.nerrors > 1 ? "s" : "");

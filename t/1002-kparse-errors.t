@@ -25,9 +25,13 @@ choice-member-depends|6.12|1|choice-member-depends:7:1: error: recursive depende
 choice-member-default|6.12|1|choice-member-default:4:1: error: defaults for choice values not supported ('"'"'A'"'"')
 choice-prompt-outside|6.12|1|choice-prompt-outside:9:1: error: choice value has a prompt outside its choice group ('"'"'A'"'"')
 transitional-default|7.2|1|transitional-default:1:1: error: transitional symbols can only have help sections ('"'"'OLD'"'"')
+cycle-self|6.12|1|cycle-self:1:1: error: recursive dependency detected: '"'"'A'"'"' depends on itself
+cycle-select|6.1|1|cycle-select:6:1: error: recursive dependency detected: '"'"'B'"'"' depends on itself
+cycle-default|7.3|1|cycle-default:5:1: error: recursive dependency detected: '"'"'B'"'"' depends on '"'"'A'"'"', which depends back on it
+cycle-choice-select|6.1|1|cycle-choice-select:8:1: error: recursive dependency detected: '"'"'B'"'"' depends on '"'"'A'"'"' of the same choice group
 depends-if|6.12|1|depends-if:3:15: error: '"'"'depends on ... if'"'"' needs Kconfig 7.2 or later
 '
-plan 54
+plan 62
 
 echo "$cases" > "$TMP/cases"
 while IFS='|' read -r file version status first; do
