@@ -1,23 +1,13 @@
 /*
  * check: what the kernel rejects after finalisation in Kconfig 6.12 and later (SEMANTICS 7.1,
  * 9.1; parser.y:choice_check_sanity, transitional_check_sanity): defaults on choice members,
- * a member whose dependencies name another member of its choice (the kernel's recursive
- * dependency on the choice group), a member prompted outside its choice, and transitional
- * symbols with more than a type and help.
- * The kernel's general cycle check (symbol.c:sym_check_deps) is in cycles.c.
+ * a member prompted outside its choice, and transitional symbols with more than a type and
+ * help. A member that depends on another member of its choice is a recursive dependency on
+ * the choice group, which cycles.c finds with the others (symbol.c:sym_check_deps).
  */
 #include <stdlib.h>
 
 #include "kparse.h"
-
-static const struct ksym *member_in(const struct ksym *c, const struct ksym *self,
-				    const struct kexpr *e)
-{
-	for (size_t i = 0; i < c->nmembers; i++)
-		if (c->members[i] != self && kx_contains(e, c->members[i]))
-			return c->members[i];
-	return NULL;
-}
 
 /* whether entry m is in the block of choice c, directly or inside an if */
 static bool inside(const struct kmenu *m, const struct ksym *c)
@@ -29,13 +19,6 @@ static bool inside(const struct kmenu *m, const struct ksym *c)
 
 static void check_member(struct kparse *kp, const struct ksym *c, const struct ksym *m)
 {
-	const struct ksym *other;
-
-	for (size_t i = 0; i < m->ndefs; i++)
-		if ((other = member_in(c, m, m->defs[i]->dep)))
-			diag_error(kp, m->defs[i]->at,
-				   "recursive dependency: choice member '%s' depends on '%s' of the same choice",
-				   m->name, other->name);
 	for (const struct kprop *p = m->props; p; p = p->next) {
 		if (p->kind == KP_DEFAULT)
 			diag_error(kp, p->menu->at, "defaults for choice values not supported ('%s')",

@@ -55,20 +55,28 @@ static const char *name(const struct ksym *s)
 	return s->name ? s->name : "<choice>";	/* choices are named after the check */
 }
 
-/* one cycle is enough to refuse the file: only the first is reported */
-static void report(struct cycle_check *c, const struct ksym *from, const struct ksym *to, const char *how)
+/* one cycle is enough to refuse the file: only the first is reported (message is freed) */
+static void report(struct cycle_check *c, const struct ksym *from, char *message)
 {
 	const struct ksym *at = from->ndefs || !from->choice ? from : from->choice;
 
-	if (c->found)
-		return;
+	if (!c->found)
+		diag_error(c->kp, at->ndefs ? at->defs[0]->at : (struct kloc){ 0 }, "%s", message);
 	c->found = true;
+	free(message);
+}
+
+/* an edge inside one node: a symbol on itself, or between a choice and its members */
+static void report_within(struct cycle_check *c, const struct ksym *from, const struct ksym *to)
+{
 	if (from == to)
-		diag_error(c->kp, at->ndefs ? at->defs[0]->at : (struct kloc){ 0 },
-			   "recursive dependency detected: '%s' depends on itself", name(from));
+		report(c, from, xasprintf("recursive dependency detected: '%s' depends on itself", name(from)));
+	else if (from->choice)
+		report(c, from, xasprintf("recursive dependency: choice member '%s' depends on '%s' of the same choice",
+					  name(from), name(to)));
 	else
-		diag_error(c->kp, at->ndefs ? at->defs[0]->at : (struct kloc){ 0 },
-			   "recursive dependency detected: '%s' depends on '%s'%s", name(from), name(to), how);
+		report(c, from, xasprintf("recursive dependency detected: '%s' depends on '%s' of the same choice group",
+					  name(from), name(to)));
 }
 
 /* the edge from -> every symbol of e */
@@ -92,7 +100,7 @@ static void add_expr(struct cycle_check *c, const struct ksym *from, const struc
 	if (a != b)
 		push(&c->g.out[a], b);
 	else if (e->sym != from->choice)	/* within a group: only a member's own choice is fine */
-		report(c, from, e->sym, " of the same choice group");
+		report_within(c, from, e->sym);
 }
 
 static void add_symbol_edges(struct cycle_check *c, const struct ksym *s)
@@ -139,7 +147,8 @@ static void find_cycle(struct cycle_check *c)
 			}
 			size_t v = g->out[u].a[next[u]++];
 			if (g->state[v] == 1)
-				report(c, g->nodes[u], g->nodes[v], ", which depends back on it");
+				report(c, g->nodes[u], xasprintf("recursive dependency detected: '%s' depends on '%s', which depends back on it",
+								 name(g->nodes[u]), name(g->nodes[v])));
 			else if (!g->state[v]) {
 				g->state[v] = 1;
 				stack[depth++] = v;

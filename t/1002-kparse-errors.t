@@ -28,7 +28,7 @@ transitional-default|7.2|1|transitional-default:1:1: error: transitional symbols
 cycle-self|6.12|1|cycle-self:1:1: error: recursive dependency detected: '"'"'A'"'"' depends on itself
 cycle-select|6.1|1|cycle-select:6:1: error: recursive dependency detected: '"'"'B'"'"' depends on itself
 cycle-default|7.3|1|cycle-default:5:1: error: recursive dependency detected: '"'"'B'"'"' depends on '"'"'A'"'"', which depends back on it
-cycle-choice-select|6.1|1|cycle-choice-select:8:1: error: recursive dependency detected: '"'"'B'"'"' depends on '"'"'A'"'"' of the same choice group
+cycle-choice-select|6.1|1|cycle-choice-select:8:1: error: recursive dependency: choice member '"'"'B'"'"' depends on '"'"'A'"'"' of the same choice
 depends-if|6.12|1|depends-if:3:15: error: '"'"'depends on ... if'"'"' needs Kconfig 7.2 or later
 '
 plan 62
