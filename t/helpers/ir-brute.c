@@ -222,13 +222,23 @@ static enum tri prom(struct world *w, enum ir_type type, enum tri t)
 	return t == TRI_M && bool_effective(w, type) ? TRI_Y : t;
 }
 
-static enum tri visibility(struct world *w, const struct ir_entry *e)
+/* The OR of e's prompts' visibilities, promoted. hide_m: a prompt visible m counts as
+ * invisible (symbol.c:sym_calc_visibility, 6.1: a tristate member while its choice is y). */
+static enum tri visibility_hiding(struct world *w, const struct ir_entry *e, bool hide_m)
 {
 	enum tri v = TRI_N;
 
-	for (size_t i = 0; i < e->nprompts; i++)
-		v = tmax(v, eval(w, e->prompts[i].cond));
+	for (size_t i = 0; i < e->nprompts; i++) {
+		enum tri p = eval(w, e->prompts[i].cond);
+
+		v = tmax(v, hide_m && p == TRI_M ? TRI_N : p);
+	}
 	return prom(w, e->type, v);
+}
+
+static enum tri visibility(struct world *w, const struct ir_entry *e)
+{
+	return visibility_hiding(w, e, false);
 }
 
 static enum tri reverse(struct world *w, const struct ir_reverse *r, size_t n)
@@ -347,22 +357,6 @@ static int old_pick(struct world *w, const struct ir_choice *ch, const enum tri 
 	return -1;
 }
 
-/* symbol.c:sym_calc_visibility (6.1): a tristate member's prompt that is visible m counts as
- * invisible while the choice's mode is y. */
-static enum tri member_visibility(struct world *w, const struct ir_entry *e, enum tri mode)
-{
-	enum tri v = TRI_N;
-
-	for (size_t i = 0; i < e->nprompts; i++) {
-		enum tri p = eval(w, e->prompts[i].cond);
-
-		if (e->type == IR_TRISTATE && p == TRI_M && mode == TRI_Y)
-			p = TRI_N;
-		v = tmax(v, p);
-	}
-	return prom(w, e->type, v);
-}
-
 static bool check_choice_old(struct world *w, int c)
 {
 	const struct ir_choice *ch = &w->ir->choices[c];
@@ -371,8 +365,11 @@ static bool check_choice_old(struct world *w, int c)
 	int pick;
 
 	w->mode[c] = old_mode(w, ch);
-	for (size_t i = 0; i < ch->nmembers; i++)
-		vis[i] = member_visibility(w, &w->ir->syms[ch->members[i]].e, w->mode[c]);
+	for (size_t i = 0; i < ch->nmembers; i++) {
+		const struct ir_entry *e = &w->ir->syms[ch->members[i]].e;
+
+		vis[i] = visibility_hiding(w, e, e->type == IR_TRISTATE && w->mode[c] == TRI_Y);
+	}
 	pick = w->mode[c] == TRI_Y ? old_pick(w, ch, vis) : -1;
 	for (size_t i = 0; i < ch->nmembers && ok; i++) {
 		int m = ch->members[i];
