@@ -2,8 +2,9 @@
  * cycles: the kernel's recursive dependency check (symbol.c:sym_check_deps, all releases).
  * A symbol depends on the symbols of its direct dependencies, of the conditions of its
  * prompts, defaults and ranges, of its default values (not a choice's), and on those that
- * select or imply it with their conditions; a choice and its members count as one group,
- * where a member depending on its own choice is no cycle but one on a member of it is.
+ * select or imply it with their conditions, each condition as menu_finalize simplifies it
+ * (transform.c: "A = m" on a bool names no symbol); a choice and its members count as one
+ * group, where a member depending on its own choice is no cycle but one on a member of it is.
  * Every edge here is one the kernel follows, so a cycle found is one it rejects.
  */
 #include <stdlib.h>
@@ -103,10 +104,16 @@ static void add_expr(struct cycle_check *c, const struct ksym *from, const struc
 		report_within(c, from, e->sym);
 }
 
+/* a condition as the kernel's check sees it: simplified by menu_finalize */
+static struct kexpr *simplified(const struct cycle_check *c, struct kexpr *cond)
+{
+	return kx_simplify(cond, &c->kp->syms, c->kp->version == KV_6_1);
+}
+
 static void add_symbol_edges(struct cycle_check *c, const struct ksym *s)
 {
 	for (size_t i = 0; i < s->ndefs; i++)
-		add_expr(c, s, s->defs[i]->dep);
+		add_expr(c, s, simplified(c, s->defs[i]->dep));
 	for (const struct kprop *p = s->props; p; p = p->next) {
 		if (p->kind == KP_SELECT || p->kind == KP_IMPLY) {	/* the target's rev_dep or implied */
 			const struct ksym *target = p->value && p->value->op == KX_SYM ? p->value->sym : NULL;
@@ -114,11 +121,11 @@ static void add_symbol_edges(struct cycle_check *c, const struct ksym *s)
 
 			if (target) {
 				add_expr(c, target, &self);
-				add_expr(c, target, p->cond);
+				add_expr(c, target, simplified(c, p->cond));
 			}
 			continue;
 		}
-		add_expr(c, s, p->cond);
+		add_expr(c, s, simplified(c, p->cond));
 		if (p->kind == KP_DEFAULT && s->kind != KS_CHOICE)
 			add_expr(c, s, p->value);
 	}

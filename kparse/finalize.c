@@ -68,11 +68,12 @@ static void finalize(struct kparse *kp, struct kmenu *parent, bool inside_choice
 static void auto_submenu(struct kparse *kp, struct kmenu *parent)
 {
 	struct ksym *s = parent->sym;
-	struct kexpr *base = parent->prompt ? parent->prompt->cond : NULL;
+	bool v61 = kp->version == KV_6_1;
+	struct kexpr *base = parent->prompt ? kx_simplify(parent->prompt->cond, &kp->syms, v61) : NULL;
 	struct kmenu *m, *last = NULL;
 
 	for (m = parent->next; m; m = m->next) {
-		struct kexpr *dep = m->prompt ? m->prompt->cond : m->dep;
+		struct kexpr *dep = kx_simplify(m->prompt ? m->prompt->cond : m->dep, &kp->syms, v61);
 
 		if (!kx_contains(dep, s))
 			break;

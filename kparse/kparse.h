@@ -77,6 +77,9 @@ struct kexpr *kx_new(enum kx_op op, struct kexpr *a, struct kexpr *b);
 struct kexpr *kx_and(struct kexpr *a, struct kexpr *b);	/* NULL means y */
 struct kexpr *kx_or(struct kexpr *a, struct kexpr *b);
 struct kexpr *kx_rewrite_m(struct kexpr *e, struct ksym *mod, struct ksym *modules);
+/* transform.c: a condition as the kernel's menu_finalize simplifies it (expr_transform,
+ * expr_eliminate_dups), as far as that decides which symbols it names */
+struct kexpr *kx_simplify(struct kexpr *e, struct symtab *t, bool kconfig_6_1);
 struct kexpr *kx_trans_compare(struct kexpr *e, enum kx_op op, struct symtab *t, struct ksym *s);
 bool kx_contains(const struct kexpr *e, const struct ksym *s);
 bool kx_depends(const struct kexpr *e, const struct ksym *s, const struct symtab *t);

@@ -29,9 +29,10 @@ cycle-self|6.12|1|cycle-self:1:1: error: recursive dependency detected: '"'"'A'"
 cycle-select|6.1|1|cycle-select:6:1: error: recursive dependency detected: '"'"'B'"'"' depends on itself
 cycle-default|7.3|1|cycle-default:5:1: error: recursive dependency detected: '"'"'B'"'"' depends on '"'"'A'"'"', which depends back on it
 cycle-choice-select|6.1|1|cycle-choice-select:8:1: error: recursive dependency: choice member '"'"'B'"'"' depends on '"'"'A'"'"' of the same choice
+cycle-constant|6.1|1|cycle-constant:2:1: error: recursive dependency detected: '"'"'A'"'"' depends on itself
 depends-if|6.12|1|depends-if:3:15: error: '"'"'depends on ... if'"'"' needs Kconfig 7.2 or later
 '
-plan 62
+plan 64
 
 echo "$cases" > "$TMP/cases"
 while IFS='|' read -r file version status first; do
