@@ -153,7 +153,7 @@ static struct kexpr *eliminate_dups(struct kexpr *e, struct symtab *t, bool *joi
 	operands(e, e->op, t, joined, &v, &n);
 	for (size_t i = 0; i < n; i++)
 		for (size_t j = 0; j < n; j++) {
-			if (i == j || is_sym(v[i], neutral) || is_sym(v[j], neutral))
+			if (i == j)
 				continue;
 			joint = kx_equal(v[i], v[j]) ? v[j] : join_constant(v[i], v[j], e->op, t);
 			if (joint) {
