@@ -20,6 +20,12 @@ static bool is_sym(const struct kexpr *e, const struct ksym *s)
 	return e && e->op == KX_SYM && e->sym == s;
 }
 
+/* y, m, n or a quoted constant: the kernel's SYMBOL_CONST */
+static bool is_constant(const struct ksym *s)
+{
+	return s->kind == KS_CONST || s->kind == KS_YES || s->kind == KS_MOD || s->kind == KS_NO;
+}
+
 static bool is_bool(const struct kexpr *e)
 {
 	return e->op == KX_SYM && e->sym->type == KT_BOOL;
@@ -94,21 +100,18 @@ static struct kexpr *transform(struct kexpr *e, struct symtab *t)
 static struct kexpr *eliminate_yn(struct kexpr *e, struct symtab *t)
 {
 	struct kexpr *a, *b;
-	struct ksym *absorbing;
+	struct ksym *absorbing, *neutral;
 
 	if (!e || (e->op != KX_AND && e->op != KX_OR))
 		return e;
 	a = eliminate_yn(e->a, t);
 	b = eliminate_yn(e->b, t);
 	absorbing = e->op == KX_AND ? &t->no : &t->yes;
-	if (is_sym(a, absorbing))
+	neutral = e->op == KX_AND ? &t->yes : &t->no;
+	if (is_sym(a, absorbing) || is_sym(b, neutral))
 		return a;
-	if (is_sym(b, absorbing))
+	if (is_sym(b, absorbing) || is_sym(a, neutral))
 		return b;
-	if (is_sym(a, &t->yes) || is_sym(a, &t->no))
-		return b;
-	if (is_sym(b, &t->yes) || is_sym(b, &t->no))
-		return a;
 	return a == e->a && b == e->b ? e : kx_new(e->op, a, b);
 }
 
@@ -133,8 +136,7 @@ static struct kexpr *join_constant(const struct kexpr *x, const struct kexpr *y,
 	if (op == KX_OR && is_bool(x) && y->op == KX_NOT && is_sym(y->a, x->sym))
 		return kx_sym(&t->yes);	/* a || !a */
 	if (op == KX_AND && x->op == KX_EQ && y->op == KX_NE && x->a->sym == y->a->sym &&
-	    x->a->sym->type == KT_TRISTATE && x->b->sym == y->b->sym && x->b->sym->kind != KS_NORMAL &&
-	    x->b->sym->kind != KS_CHOICE && x->b->sym->kind != KS_ATOM)
+	    x->a->sym->type == KT_TRISTATE && x->b->sym == y->b->sym && is_constant(x->b->sym))
 		return kx_sym(&t->no);	/* a = c && a != c */
 	return NULL;
 }
