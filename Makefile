@@ -28,7 +28,8 @@ include t/t.mk
 
 programs: $(PROGRAMS)
 
-$(BUILD)/%.o: %.c
+# Order-only on deps-ok: under make -j nothing compiles before setup-deps installed what it needs.
+$(BUILD)/%.o: %.c | deps-ok
 	@mkdir -p $(dir $@)
 	$(CC) $(CPPFLAGS) $(CFLAGS) -MMD -MP -c -o $@ $<
 

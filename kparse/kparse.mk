@@ -4,11 +4,12 @@ KPARSE_SRC := $(wildcard kparse/*.c)
 KPARSE_OBJ := $(KPARSE_SRC:%.c=$(BUILD)/%.o) $(BUILD)/kparse/lexer.o $(BUILD)/kparse/parser.o
 KPARSE_GEN_CFLAGS := -Wno-unused-function -Wno-sign-compare
 
-$(BUILD)/kparse/parser.c $(BUILD)/kparse/parser.h: kparse/parser.y
+# One bison run makes both files (a grouped target), after setup-deps may have installed it.
+$(BUILD)/kparse/parser.c $(BUILD)/kparse/parser.h &: kparse/parser.y | deps-ok
 	@mkdir -p $(BUILD)/kparse
 	$(BISON) -Wall --header=$(BUILD)/kparse/parser.h -o $(BUILD)/kparse/parser.c $<
 
-$(BUILD)/kparse/lexer.c: kparse/lexer.l
+$(BUILD)/kparse/lexer.c: kparse/lexer.l | deps-ok
 	@mkdir -p $(BUILD)/kparse
 	$(FLEX) -o $@ $<
 
