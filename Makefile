@@ -44,7 +44,9 @@ check: all
 
 install: all
 	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/share/man/man1 $(DESTDIR)$(PREFIX)/share/man/man5
-	install -m 755 $(PROGRAMS) share/get-kernel $(DESTDIR)$(PREFIX)/bin/
+	install -m 755 $(PROGRAMS) $(DESTDIR)$(PREFIX)/bin/
+	sed 's/@KC_VERSION@/$(VERSION)/' share/get-kernel > $(DESTDIR)$(PREFIX)/bin/get-kernel
+	chmod 755 $(DESTDIR)$(PREFIX)/bin/get-kernel
 	install -m 644 $(MAN1) $(DESTDIR)$(PREFIX)/share/man/man1/
 	install -m 644 $(MAN5) $(DESTDIR)$(PREFIX)/share/man/man5/
 
