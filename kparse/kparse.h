@@ -188,6 +188,8 @@ bool src_pop(struct kparse *kp);
 struct lex_state {
 	struct kloc tok;	/* where the last token starts */
 	int stmt_line;		/* the line of the first token of the statement */
+	int stmt_token;		/* and that token */
+	struct src_file *ended;	/* the file whose last line, with no newline, ends the statement */
 	int col;
 	int prev, prev_prev;	/* the last two tokens */
 	bool want_help, want_assign;

@@ -428,16 +428,28 @@ static void flush_pending(struct kparse *kp)
 	kp->pending_error = NULL;
 }
 
+/* the file an end statement is in for zconf_endtoken: after a last line with no newline, the
+ * one that sourced the file that ended (none for the top file, in 6.1; see lexer.l) */
+static const char *end_file(const struct kparse *kp, struct kloc at)
+{
+	const struct src_file *ended = kp->lex.ended;
+
+	if (!ended)
+		return at.file;
+	return ended->parent ? ended->parent->name : NULL;
+}
+
 /* parser.y:zconf_endtoken: the end must match its block and be in the same file */
 static void end_block(struct kparse *kp, const char *end, const char *block, struct kloc at)
 {
 	struct kmenu *m = kp->current_menu;
+	const char *file = end_file(kp, at);
 
 	if (strcmp(end, block)) {
 		diag_error(kp, at, "unexpected 'end%s' within %s block", end, block);
 		return;
 	}
-	if (m->at.file && strcmp(m->at.file, at.file)) {
+	if (m->at.file && (!file || strcmp(m->at.file, file))) {
 		diag_error(kp, at, "'end%s' in different file than '%s'", end, block);
 		return;
 	}
