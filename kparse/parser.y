@@ -533,11 +533,12 @@ static void choice_type(struct kparse *kp, enum ktype type, char *prompt, struct
 		menu_add_prompt(kp, prompt_text(prompt), cond);
 }
 
+/* parser.y of 6.1 to 7.3: a second 'modules' is an error, even on the same symbol */
 static void set_modules(struct kparse *kp, struct kloc at)
 {
 	struct ksym *s = kp->current_entry->sym;
 
-	if (kp->modules_sym && kp->modules_sym != s)
+	if (kp->modules_sym)
 		diag_error(kp, at, "symbol '%s' redefines option 'modules' already defined by symbol '%s'",
 			   s->name, kp->modules_sym->name);
 	else

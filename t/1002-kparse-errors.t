@@ -30,9 +30,12 @@ cycle-select|6.1|1|cycle-select:6:1: error: recursive dependency detected: '"'"'
 cycle-default|7.3|1|cycle-default:5:1: error: recursive dependency detected: '"'"'B'"'"' depends on '"'"'A'"'"', which depends back on it
 cycle-choice-select|6.1|1|cycle-choice-select:8:1: error: recursive dependency: choice member '"'"'B'"'"' depends on '"'"'A'"'"' of the same choice
 cycle-constant|6.1|1|cycle-constant:2:1: error: recursive dependency detected: '"'"'A'"'"' depends on itself
+modules-twice|6.1|1|modules-twice:4:2: error: symbol '"'"'MODULES'"'"' redefines option '"'"'modules'"'"' already defined by symbol '"'"'MODULES'"'"'
+modules-twice|7.3|1|modules-twice:4:2: error: symbol '"'"'MODULES'"'"' redefines option '"'"'modules'"'"' already defined by symbol '"'"'MODULES'"'"'
+modules-redefined|6.12|1|modules-redefined:6:2: error: symbol '"'"'MODULES'"'"' redefines option '"'"'modules'"'"' already defined by symbol '"'"'MODULES'"'"'
 depends-if|6.12|1|depends-if:3:15: error: '"'"'depends on ... if'"'"' needs Kconfig 7.2 or later
 '
-plan 64
+plan 71
 
 echo "$cases" > "$TMP/cases"
 while IFS='|' read -r file version status first; do
@@ -59,6 +62,8 @@ run "$BIN/kparse" --kconfig-version 7.3 "$D/depends-if"
 is_status 0 "'depends on ... if' is accepted in 7.3"
 run "$BIN/kparse" --kconfig-version 6.1 "$D/choice-member-depends"
 is_status 0 "6.1 nests a member's dependent instead (no error)"
+run "$BIN/kparse" --kconfig-version 6.1 "$D/option-modules-twice"
+like "$ERR" "^option-modules-twice:4:2: error: symbol 'MODULES' redefines option 'modules'" "the old 'option modules' counts as 'modules'"
 # usage errors exit 2
 run "$BIN/kparse"
 is_status 2 "no argument: usage error"
