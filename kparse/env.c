@@ -2,6 +2,7 @@
  * env: the environment variables macros read (SEMANTICS 4): -a ARCH and -D settings first,
  * then the process environment; every variable read is remembered for the IR.
  */
+#include <glob.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -86,16 +87,18 @@ char *env_kernelversion(const char *srctree, int *version, int *patchlevel)
 	return xasprintf("%s.%s.%s%s", f[0], f[1], f[2], f[3]);
 }
 
+/* the top Makefile's ARCH names for another directory of arch/ (SRCARCH) */
+static const char *const arch_map[][2] = {
+	{ "i386", "x86" }, { "x86_64", "x86" }, { "sparc32", "sparc" },
+	{ "sparc64", "sparc" }, { "parisc64", "parisc" }, { "sh64", "sh" },
+};
+#define NARCH_MAP (sizeof(arch_map) / sizeof(arch_map[0]))
+
 static const char *srcarch_of(const char *arch)
 {
-	static const char *const map[][2] = {
-		{ "i386", "x86" }, { "x86_64", "x86" }, { "sparc32", "sparc" },
-		{ "sparc64", "sparc" }, { "parisc64", "parisc" }, { "sh64", "sh" },
-	};
-
-	for (size_t i = 0; i < sizeof(map) / sizeof(map[0]); i++)
-		if (!strcmp(arch, map[i][0]))
-			return map[i][1];
+	for (size_t i = 0; i < NARCH_MAP; i++)
+		if (!strcmp(arch, arch_map[i][0]))
+			return arch_map[i][1];
 	return arch;
 }
 
@@ -171,6 +174,61 @@ bool env_set_arch(struct env *env, const char *arch, const char *srctree, bool s
 		env_set(env, "HEADER_ARCH", "x86");
 	}
 	return true;
+}
+
+static int compare_names(const void *a, const void *b)
+{
+	return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+static bool arch_dir(const char *srctree, const char *srcarch)
+{
+	char *path = xasprintf("%s/arch/%s/Kconfig", srctree, srcarch);
+	FILE *fp = fopen(path, "r");
+
+	free(path);
+	if (fp)
+		fclose(fp);
+	return fp != NULL;
+}
+
+static char *join_sorted(char **names, size_t n)
+{
+	char *list = xstrdup(""), *next;
+
+	qsort(names, n, sizeof(*names), compare_names);
+	for (size_t i = 0; i < n; i++) {
+		next = xasprintf("%s%s%s", list, i ? " " : "", names[i]);
+		free(list);
+		list = next;
+	}
+	return list;
+}
+
+/* what -a accepts for TREE, sorted and space separated ("" for none): the directories of
+ * TREE/arch with a Kconfig and the names the top Makefile maps onto one (x86_64 ...) */
+char *env_arches(const char *srctree)
+{
+	size_t skip = strlen(srctree) + strlen("/arch/"), n = 0;
+	char *pattern = xasprintf("%s/arch/*/Kconfig", srctree), **names, *list;
+	glob_t g;
+
+	if (glob(pattern, 0, NULL, &g) != 0)
+		g.gl_pathc = 0;
+	names = xcalloc(g.gl_pathc + NARCH_MAP + 1, sizeof(*names));
+	for (size_t i = 0; i < g.gl_pathc; i++)
+		names[n++] = xstrndup(g.gl_pathv[i] + skip,
+				      strlen(g.gl_pathv[i] + skip) - strlen("/Kconfig"));
+	for (size_t i = 0; i < NARCH_MAP; i++)
+		if (arch_dir(srctree, arch_map[i][1]))
+			names[n++] = xstrdup(arch_map[i][0]);
+	list = join_sorted(names, n);
+	while (n--)
+		free(names[n]);
+	free(names);
+	globfree(&g);
+	free(pattern);
+	return list;
 }
 
 /* with --shell the commands see the variables of -a and -D, as conf sees the Makefile's */

@@ -154,6 +154,7 @@ const char *env_peek(const struct env *env, const char *name);
 bool env_set_arch(struct env *env, const char *arch, const char *srctree, bool shell);
 void env_export(const struct env *env);
 char *env_kernelversion(const char *srctree, int *version, int *patchlevel);
+char *env_arches(const char *srctree);
 
 /* ---- preprocess.c: the macro language ---- */
 struct pp_var;

@@ -76,6 +76,16 @@ static enum kp_version version_of(int major, int minor)
 	return KV_7_2;
 }
 
+static bool has_kconfig(const char *dir)
+{
+	char *path = xasprintf("%s/Kconfig", dir);
+	struct stat st;
+	bool found = !stat(path, &st) && S_ISREG(st.st_mode);
+
+	free(path);
+	return found;
+}
+
 static void set_tree(struct kparse *kp, const struct options *o)
 {
 	struct stat st;
@@ -88,6 +98,9 @@ static void set_tree(struct kparse *kp, const struct options *o)
 	if (!path)
 		util_die(EXIT_TROUBLE, "cannot open '%s': %m", o->target);
 	if (S_ISDIR(st.st_mode)) {
+		/* said here, before -a looks for TREE/arch: a directory that is no kernel tree */
+		if (!has_kconfig(path))
+			util_die(EXIT_TROUBLE, "'%s' has no top-level Kconfig", o->target);
 		kp->srctree = path;
 		kp->top = xstrdup("Kconfig");
 		kp->kernelversion = env_kernelversion(path, &major, &minor);
@@ -118,6 +131,16 @@ static const char *arch_of(const struct kparse *kp, const struct options *o)
 	return arch && *arch ? arch : "x86_64";
 }
 
+/* an -a the tree has no directory for: the choices, so that a typo is seen at once */
+static void unknown_arch(const struct kparse *kp, const char *arch)
+{
+	char *valid = env_arches(kp->srctree);
+
+	if (!*valid)
+		util_die(EXIT_TROUBLE, "ARCH=%s is not in '%s/arch'", arch, kp->srctree);
+	util_die(EXIT_TROUBLE, "ARCH=%s is not in '%s/arch'; valid: %s", arch, kp->srctree, valid);
+}
+
 static void set_environment(struct kparse *kp, const struct options *o)
 {
 	const char *arch = arch_of(kp, o);
@@ -127,7 +150,7 @@ static void set_environment(struct kparse *kp, const struct options *o)
 		env_set(&kp->env, "KERNELVERSION", kp->kernelversion);
 	if (arch) {
 		if (!env_set_arch(&kp->env, arch, kp->srctree, kp->shell))
-			util_die(EXIT_TROUBLE, "ARCH=%s is not in '%s/arch'", arch, kp->srctree);
+			unknown_arch(kp, arch);
 		kp->arch = arch;
 		kp->srcarch = env_peek(&kp->env, "SRCARCH");
 	}

@@ -35,7 +35,7 @@ modules-twice|7.3|1|modules-twice:4:2: error: symbol '"'"'MODULES'"'"' redefines
 modules-redefined|6.12|1|modules-redefined:6:2: error: symbol '"'"'MODULES'"'"' redefines option '"'"'modules'"'"' already defined by symbol '"'"'MODULES'"'"'
 depends-if|6.12|1|depends-if:3:15: error: '"'"'depends on ... if'"'"' needs Kconfig 7.2 or later
 '
-plan 71
+plan 74
 
 echo "$cases" > "$TMP/cases"
 while IFS='|' read -r file version status first; do
@@ -73,6 +73,15 @@ run "$BIN/kparse" "$D/no-such-file"
 is_status 2 "missing input: exit 2"
 run "$BIN/kparse" -a no-such-arch "$D/error-if"
 is_status 2 "unknown architecture: exit 2"
+mkdir -p "$TMP/no-tree" "$TMP/tree/arch/x86" "$TMP/tree/arch/arm64" "$TMP/tree/arch/empty"
+run "$BIN/kparse" -a x86_64 "$TMP/no-tree"
+is "$(cat "$ERR")" "kparse: '$TMP/no-tree' has no top-level Kconfig" "a directory that is no tree: said so"
+is_status 2 "a directory that is no tree: exit 2"
+cp "$D/error-if-unknown" "$TMP/tree/Kconfig"
+touch "$TMP/tree/arch/x86/Kconfig" "$TMP/tree/arch/arm64/Kconfig"
+run "$BIN/kparse" -a nosucharch "$TMP/tree"
+is "$(cat "$ERR")" "kparse: ARCH=nosucharch is not in '$TMP/tree/arch'; valid: arm64 i386 x86 x86_64" \
+	"an unknown architecture: the tree's are listed"
 run "$BIN/kparse" -D =1 "$D/error-if"
 is_status 2 "-D without a name: exit 2"
 run "$BIN/kparse" --kconfig-version 6.1.1 "$D/error-if"
