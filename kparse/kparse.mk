@@ -14,10 +14,10 @@ $(BUILD)/kparse/lexer.c: kparse/lexer.l | deps-ok
 	$(FLEX) -o $@ $<
 
 $(BUILD)/kparse/lexer.o: $(BUILD)/kparse/lexer.c $(BUILD)/kparse/parser.h
-	$(CC) $(CPPFLAGS) -Ikparse -I$(BUILD)/kparse $(CFLAGS) $(KPARSE_GEN_CFLAGS) -c -o $@ $<
+	$(CC) $(CPPFLAGS) -Ikparse -I$(BUILD)/kparse $(CFLAGS) $(KPARSE_GEN_CFLAGS) -MMD -MP -c -o $@ $<
 
 $(BUILD)/kparse/parser.o: $(BUILD)/kparse/parser.c
-	$(CC) $(CPPFLAGS) -Ikparse -I$(BUILD)/kparse $(CFLAGS) $(KPARSE_GEN_CFLAGS) -c -o $@ $<
+	$(CC) $(CPPFLAGS) -Ikparse -I$(BUILD)/kparse $(CFLAGS) $(KPARSE_GEN_CFLAGS) -MMD -MP -c -o $@ $<
 
 $(KPARSE_SRC:%.c=$(BUILD)/%.o): $(BUILD)/kparse/parser.h
 
