@@ -211,6 +211,7 @@ struct kparse {
 	bool shell;
 	char *srctree;
 	char *top;		/* the top Kconfig file, as named */
+	bool top_stdin;		/* the top file is standard input ("-") */
 	const char *arch, *srcarch;
 	char *kernelversion;
 	struct env env;

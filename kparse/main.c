@@ -19,8 +19,9 @@ static void usage(FILE *f)
 {
 	fprintf(f,
 		"usage: kparse [-a ARCH] [-D NAME=VALUE]... [--shell] [--kconfig-version X.Y]\n"
-		"              [--symbols] [-o FILE] TREE|KCONFIG_FILE\n"
+		"              [--symbols] [-o FILE] TREE|KCONFIG_FILE|-\n"
 		"Parses a Kconfig tree and writes its model in kir(5) form (see kparse(1)).\n"
+		"'-' reads a Kconfig file from standard input (source: from the working directory).\n"
 		"  -a ARCH                 the architecture: ARCH, SRCARCH and the pinned toolchain\n"
 		"                          (default for a kernel tree: $ARCH, else x86_64)\n"
 		"  -D NAME=VALUE           sets a variable of the environment macros read\n"
@@ -86,24 +87,34 @@ static bool has_kconfig(const char *dir)
 	return found;
 }
 
-static void set_tree(struct kparse *kp, const struct options *o)
+/* "-": a Kconfig file on standard input; as srctree, the working directory is where its
+ * source statements are looked for (they are tried as given first, like the kernel does) */
+static void set_stdin(struct kparse *kp)
+{
+	kp->srctree = realpath(".", NULL);
+	if (!kp->srctree)
+		util_die(EXIT_TROUBLE, "cannot open '.': %m");
+	kp->top = xstrdup("<stdin>");
+	kp->top_stdin = true;
+}
+
+static void set_path(struct kparse *kp, const char *target, int *major, int *minor)
 {
 	struct stat st;
 	char *path, *copy;
-	int major = 7, minor = 2;
 
-	if (stat(o->target, &st))
-		util_die(EXIT_TROUBLE, "cannot open '%s': %m", o->target);
-	path = realpath(o->target, NULL);
+	if (stat(target, &st))
+		util_die(EXIT_TROUBLE, "cannot open '%s': %m", target);
+	path = realpath(target, NULL);
 	if (!path)
-		util_die(EXIT_TROUBLE, "cannot open '%s': %m", o->target);
+		util_die(EXIT_TROUBLE, "cannot open '%s': %m", target);
 	if (S_ISDIR(st.st_mode)) {
 		/* said here, before -a looks for TREE/arch: a directory that is no kernel tree */
 		if (!has_kconfig(path))
-			util_die(EXIT_TROUBLE, "'%s' has no top-level Kconfig", o->target);
+			util_die(EXIT_TROUBLE, "'%s' has no top-level Kconfig", target);
 		kp->srctree = path;
 		kp->top = xstrdup("Kconfig");
-		kp->kernelversion = env_kernelversion(path, &major, &minor);
+		kp->kernelversion = env_kernelversion(path, major, minor);
 	} else {
 		copy = xstrdup(path);
 		kp->srctree = xstrdup(dirname(copy));
@@ -111,6 +122,16 @@ static void set_tree(struct kparse *kp, const struct options *o)
 		kp->top = xstrdup(basename(path));
 		free(path);
 	}
+}
+
+static void set_tree(struct kparse *kp, const struct options *o)
+{
+	int major = 7, minor = 2;
+
+	if (!strcmp(o->target, "-"))
+		set_stdin(kp);
+	else
+		set_path(kp, o->target, &major, &minor);
 	kp->version = version_of(major, minor);
 	if (o->version) {
 		int used = 0;

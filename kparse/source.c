@@ -65,7 +65,7 @@ static struct src_file *push(struct kparse *kp, const char *name, FILE *fp, stru
 
 bool src_start(struct kparse *kp, const char *name)
 {
-	FILE *fp = open_file(kp, name);
+	FILE *fp = kp->top_stdin ? stdin : open_file(kp, name);
 
 	if (!fp)
 		return false;
