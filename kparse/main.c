@@ -80,7 +80,7 @@ static void set_tree(struct kparse *kp, const struct options *o)
 {
 	struct stat st;
 	char *path, *copy;
-	int major = 7, minor = 2;
+	int major = 7, minor = 2, sublevel = 0;
 
 	if (stat(o->target, &st))
 		util_die(EXIT_TROUBLE, "cannot open '%s': %m", o->target);
@@ -90,7 +90,7 @@ static void set_tree(struct kparse *kp, const struct options *o)
 	if (S_ISDIR(st.st_mode)) {
 		kp->srctree = path;
 		kp->top = xstrdup("Kconfig");
-		kp->kernelversion = env_kernelversion(path, &major, &minor);
+		kp->kernelversion = env_kernelversion(path, &major, &minor, &sublevel);
 	} else {
 		copy = xstrdup(path);
 		kp->srctree = xstrdup(dirname(copy));
@@ -102,10 +102,14 @@ static void set_tree(struct kparse *kp, const struct options *o)
 	if (o->version) {
 		int used = 0;
 
-		if (sscanf(o->version, "%d.%d%n", &major, &minor, &used) != 2 || o->version[used])
+		sublevel = 0;
+		if ((sscanf(o->version, "%d.%d%n.%d%n", &major, &minor, &used, &sublevel, &used) < 2) ||
+		    o->version[used])
 			util_die(EXIT_TROUBLE, "--kconfig-version needs X.Y, not '%s'", o->version);
 		kp->version = version_of(major, minor);
 	}
+	old_set_release(kp, major, minor);
+	kp->release_sublevel = sublevel;
 }
 
 /* -a, else for a kernel tree ARCH as the top Makefile takes it, with x86_64 for the host's */
@@ -177,12 +181,15 @@ int main(int argc, char **argv)
 	set_environment(&kp, &o);
 	sym_init(&kp.syms);
 	menu_init(&kp);
+	old_top(&kp);
+	old_builtin_symbols(&kp);
 	if (lex_init(&kp))
 		util_die(EXIT_TROUBLE, "out of memory");
 	if (!src_start(&kp, kp.top))
 		util_die(EXIT_TROUBLE, "cannot open '%s/%s'", kp.srctree, kp.top);
 	parse_run(&kp);
 	lex_destroy(&kp);
+	old_finish(&kp);
 	if (!kp.nerrors) {
 		finalize_menus(&kp);
 		check_model(&kp);

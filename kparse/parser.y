@@ -36,6 +36,7 @@ static void choice_type(struct kparse *kp, enum ktype type, char *prompt, struct
 static void old_option(struct kparse *kp, const char *name, char *value, struct kloc at);
 static void help_done(struct kparse *kp, struct kloc at);
 static void set_modules(struct kparse *kp, struct kloc at);
+static void source(struct kparse *kp, char *name, struct kloc at, bool relative, bool optional);
 }
 
 %union {
@@ -149,6 +150,8 @@ stmt_list_in_choice:
 	| stmt_list_in_choice comment_stmt
 	| stmt_list_in_choice config_stmt
 	| stmt_list_in_choice if_stmt_in_choice
+	| stmt_list_in_choice menuconfig_stmt
+	| stmt_list_in_choice source_stmt
 	| stmt_list_in_choice error T_EOL	{ flush_pending(kp); }
 ;
 
@@ -161,7 +164,12 @@ config_stmt: config_entry_start config_option_list	{ menu_end_config(kp); };
 menuconfig_entry_start: T_MENUCONFIG nonconst_symbol T_EOL
 	{ menu_add_entry(kp, KM_MENUCONFIG, $2); };
 
-menuconfig_stmt: menuconfig_entry_start config_option_list	{ menu_end_config(kp); };
+menuconfig_stmt: menuconfig_entry_start config_option_list
+{
+	if (kp->era == KE_MODERN && kp->current_choice)
+		diag_error(kp, kp->current_entry->at, "syntax error, unexpected 'menuconfig'");
+	menu_end_config(kp);
+};
 
 config_option_list:
 	  %empty
@@ -303,10 +311,18 @@ menu_option_list:
 ;
 
 source_stmt:
-	  T_SOURCE T_WORD_QUOTE T_EOL	{ src_source(kp, $2, @1, false, false); free($2); }
-	| T_RSOURCE T_WORD_QUOTE T_EOL	{ src_source(kp, $2, @1, true, false); free($2); }
-	| T_OSOURCE T_WORD_QUOTE T_EOL	{ src_source(kp, $2, @1, false, true); free($2); }
-	| T_ORSOURCE T_WORD_QUOTE T_EOL	{ src_source(kp, $2, @1, true, true); free($2); }
+	  T_SOURCE T_WORD_QUOTE T_EOL	{ source(kp, $2, @1, false, false); }
+	| T_RSOURCE T_WORD_QUOTE T_EOL	{ source(kp, $2, @1, true, false); }
+	| T_OSOURCE T_WORD_QUOTE T_EOL	{ source(kp, $2, @1, false, true); }
+	| T_ORSOURCE T_WORD_QUOTE T_EOL	{ source(kp, $2, @1, true, true); }
+	| T_SOURCE T_WORD T_EOL
+	{
+		if (kp->era == KE_MODERN) {
+			diag_error(kp, @2, "syntax error, unexpected word");
+			free($2);
+		} else
+			source(kp, $2, @1, false, false);
+	}
 ;
 
 /* comments */
@@ -521,6 +537,22 @@ static void choice_type(struct kparse *kp, enum ktype type, char *prompt, struct
 		menu_add_prompt(kp, prompt_text(prompt), cond);
 }
 
+/*
+ * zconf.y (before 5.10): 'source' and 'menuconfig' in a choice, an unquoted source path, and
+ * up to 4.17 "$NAME" in it; later Kconfig has none of these.
+ */
+static void source(struct kparse *kp, char *name, struct kloc at, bool relative, bool optional)
+{
+	char *path = kp->era == KE_ZCONF ? old_expand_path(kp, name) : xstrdup(name);
+
+	if (kp->era == KE_MODERN && kp->current_choice)
+		diag_error(kp, at, "syntax error, unexpected 'source'");
+	else
+		src_source(kp, path, at, relative, optional);
+	free(path);
+	free(name);
+}
+
 static void set_modules(struct kparse *kp, struct kloc at)
 {
 	struct ksym *s = kp->current_entry->sym;
@@ -535,14 +567,21 @@ static void set_modules(struct kparse *kp, struct kloc at)
 /* option forms of Linux before 4.19 and of other Kconfig projects */
 static void old_option(struct kparse *kp, const char *name, char *value, struct kloc at)
 {
+	bool native = old_option_native(kp, name);
+
 	if (!strcmp(name, "modules")) {
-		diag_warn(kp, at, "'option modules' is the 'modules' attribute");
+		if (!native)
+			diag_warn(kp, at, "'option modules' is the 'modules' attribute");
 		set_modules(kp, at);
+	} else if (!strcmp(name, "env") && value && native) {
+		old_option_env(kp, value);
 	} else if (!strcmp(name, "env") && value) {
 		const char *v = env_get(&kp->env, value);
 
 		diag_warn(kp, at, "'option env' is deprecated, use $(%s)", value);
 		menu_add_prop(kp, KP_DEFAULT, kx_sym(sym_const(&kp->syms, v ? v : "")), NULL);
+	} else if (native) {
+		;
 	} else {
 		diag_warn(kp, at, "ignoring 'option %s'", name);
 	}
