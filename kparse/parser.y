@@ -37,6 +37,7 @@ static void old_option(struct kparse *kp, const char *name, char *value, struct 
 static void help_done(struct kparse *kp, struct kloc at);
 static void set_modules(struct kparse *kp, struct kloc at);
 static void source(struct kparse *kp, char *name, struct kloc at, bool relative, bool optional);
+static void nested_block(struct kparse *kp, const char *block, struct kloc at);
 }
 
 %union {
@@ -152,6 +153,8 @@ stmt_list_in_choice:
 	| stmt_list_in_choice if_stmt_in_choice
 	| stmt_list_in_choice menuconfig_stmt
 	| stmt_list_in_choice source_stmt
+	| stmt_list_in_choice choice_stmt	{ nested_block(kp, "choice", @2); }
+	| stmt_list_in_choice menu_stmt		{ nested_block(kp, "menu", @2); }
 	| stmt_list_in_choice error T_EOL	{ flush_pending(kp); }
 ;
 
@@ -551,6 +554,13 @@ static void source(struct kparse *kp, char *name, struct kloc at, bool relative,
 		src_source(kp, path, at, relative, optional);
 	free(path);
 	free(name);
+}
+
+/* zconf.y: an 'if' in a choice holds any statement; a choice holds no menu or choice itself */
+static void nested_block(struct kparse *kp, const char *block, struct kloc at)
+{
+	if (kp->era == KE_MODERN || kp->current_menu->kind == KM_CHOICE)
+		diag_error(kp, at, "syntax error, unexpected '%s'", block);
 }
 
 static void set_modules(struct kparse *kp, struct kloc at)
