@@ -38,6 +38,7 @@ static void help_done(struct kparse *kp, struct kloc at);
 static void set_modules(struct kparse *kp, struct kloc at);
 static void source(struct kparse *kp, char *name, struct kloc at, bool relative, bool optional);
 static void nested_block(struct kparse *kp, const char *block, struct kloc at);
+static void word_prompt(struct kparse *kp, char *word, struct kexpr *cond, struct kloc at);
 }
 
 %union {
@@ -184,6 +185,8 @@ config_option_list:
 config_option: type prompt_stmt_opt T_EOL	{ menu_set_type(kp, $1); };
 
 config_option: T_PROMPT T_WORD_QUOTE if_expr T_EOL	{ menu_add_prompt(kp, prompt_text($2), $3); };
+
+config_option: T_PROMPT T_WORD if_expr T_EOL	{ word_prompt(kp, $2, $3, @2); };
 
 config_option: default expr if_expr T_EOL
 {
@@ -358,12 +361,21 @@ depends: T_DEPENDS T_ON expr if_expr T_EOL
 	menu_add_dep(kp, $3, $4);
 };
 
+depends: T_DEPENDS expr T_EOL
+{
+	if (kp->era == KE_ZCONF)
+		menu_add_dep(kp, $2, NULL);
+	else
+		diag_error(kp, @2, "syntax error, unexpected %s", $2->op == KX_NOT ? "'!'" : "word");
+};
+
 visible: T_VISIBLE if_expr T_EOL
 	{ kp->current_entry->visibility = kx_and(kp->current_entry->visibility, $2); };
 
 prompt_stmt_opt:
 	  %empty
 	| T_WORD_QUOTE if_expr		{ menu_add_prompt(kp, prompt_text($1), $2); }
+	| T_WORD if_expr		{ word_prompt(kp, $1, $2, @1); }
 ;
 
 end:	  T_ENDMENU T_EOL	{ $$ = "menu"; }
@@ -561,6 +573,17 @@ static void nested_block(struct kparse *kp, const char *block, struct kloc at)
 {
 	if (kp->era == KE_MODERN || kp->current_menu->kind == KM_CHOICE)
 		diag_error(kp, at, "syntax error, unexpected '%s'", block);
+}
+
+/* zconf.y's prompt: T_WORD or T_WORD_QUOTE */
+static void word_prompt(struct kparse *kp, char *word, struct kexpr *cond, struct kloc at)
+{
+	if (kp->era == KE_MODERN) {
+		diag_error(kp, at, "syntax error, unexpected word");
+		free(word);
+	} else {
+		menu_add_prompt(kp, word, cond);
+	}
 }
 
 static void set_modules(struct kparse *kp, struct kloc at)
