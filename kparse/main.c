@@ -102,10 +102,12 @@ static void set_tree(struct kparse *kp, const struct options *o)
 	if (o->version) {
 		int used = 0;
 
-		sublevel = 0;
-		if ((sscanf(o->version, "%d.%d%n.%d%n", &major, &minor, &used, &sublevel, &used) < 2) ||
-		    o->version[used])
+		int n = sscanf(o->version, "%d.%d%n.%d%n", &major, &minor, &used, &sublevel, &used);
+
+		/* 2.6 releases are 2.6.Z (kparse(1) OLD RELEASES) */
+		if (n < 2 || o->version[used] || (n == 3) != (major == 2))
 			util_die(EXIT_TROUBLE, "--kconfig-version needs X.Y, not '%s'", o->version);
+		sublevel = n == 3 ? sublevel : 0;
 		kp->version = version_of(major, minor);
 	}
 	old_set_release(kp, major, minor);
