@@ -57,7 +57,7 @@ const char *env_get(struct env *env, const char *name)
 }
 
 /* VERSION.PATCHLEVEL.SUBLEVEL+EXTRAVERSION of TREE/Makefile, or NULL */
-char *env_kernelversion(const char *srctree, int *version, int *patchlevel)
+char *env_kernelversion(const char *srctree, int *version, int *patchlevel, int *sublevel)
 {
 	char *path = xasprintf("%s/Makefile", srctree), line[512], f[4][64] = { "", "", "", "" };
 	static const char *const keys[] = { "VERSION", "PATCHLEVEL", "SUBLEVEL", "EXTRAVERSION" };
@@ -84,6 +84,7 @@ char *env_kernelversion(const char *srctree, int *version, int *patchlevel)
 		return NULL;
 	*version = atoi(f[0]);
 	*patchlevel = atoi(f[1]);
+	*sublevel = atoi(f[2]);
 	return xasprintf("%s.%s.%s%s", f[0], f[1], f[2], f[3]);
 }
 
@@ -153,6 +154,13 @@ bool env_set_arch(struct env *env, const char *arch, const char *srctree, bool s
 	FILE *fp = fopen(dir, "r");
 
 	free(dir);
+	/* before the merges (x86 in 2.6.24), SRCARCH is ARCH */
+	if (!fp && strcmp(srcarch, arch)) {
+		srcarch = arch;
+		dir = xasprintf("%s/arch/%s/Kconfig", srctree, srcarch);
+		fp = fopen(dir, "r");
+		free(dir);
+	}
 	if (!fp)
 		return false;
 	fclose(fp);

@@ -19,8 +19,16 @@ static void write_header(struct kparse *kp, FILE *out)
 
 	fputs("kir 1\ninput ", out);
 	kx_print_string(out, kp->top);
-	fprintf(out, "\nkconfig %s\narch %s\nsrcarch %s\nkernelversion %s\nmacros %s\n",
-		version_names[kp->version], kp->arch ? kp->arch : "-",
+	fputs("\nkconfig ", out);
+	/* before 5.10 the release itself: X.Y, or 2.6.Z (kir(5) kconfig) */
+	if (kp->era == KE_MODERN)
+		fputs(version_names[kp->version], out);
+	else if (kp->release_major == 2)
+		fprintf(out, "2.%d.%d", kp->release_minor, kp->release_sublevel);
+	else
+		fprintf(out, "%d.%d", kp->release_major, kp->release_minor);
+	fprintf(out, "\narch %s\nsrcarch %s\nkernelversion %s\nmacros %s\n",
+		kp->arch ? kp->arch : "-",
 		kp->srcarch ? kp->srcarch : "-", kp->kernelversion ? kp->kernelversion : "-",
 		kp->shell ? "shell" : "abstract");
 	for (size_t i = 0; i < kp->env.nvars; i++)

@@ -12,6 +12,9 @@
 /* Kconfig semantics reproduced (kir(5) "kconfig" record). */
 enum kp_version { KV_6_1, KV_6_12, KV_7_2 };
 
+/* The grammar of releases before 5.10 (old.c): zconf.l/zconf.y up to 4.17, then lexer.l. */
+enum kp_era { KE_MODERN, KE_ZCONF, KE_4_18 };
+
 enum ktype { KT_UNKNOWN, KT_BOOL, KT_TRISTATE, KT_STRING, KT_INT, KT_HEX };
 
 /* A diagnostic location: file (as the kernel names it), line, column. */
@@ -153,7 +156,7 @@ const char *env_get(struct env *env, const char *name);	/* marks it read */
 const char *env_peek(const struct env *env, const char *name);
 bool env_set_arch(struct env *env, const char *arch, const char *srctree, bool shell);
 void env_export(const struct env *env);
-char *env_kernelversion(const char *srctree, int *version, int *patchlevel);
+char *env_kernelversion(const char *srctree, int *version, int *patchlevel, int *sublevel);
 char *env_arches(const char *srctree);
 
 /* ---- preprocess.c: the macro language ---- */
@@ -185,6 +188,17 @@ void src_source(struct kparse *kp, const char *pattern, struct kloc at, bool rel
 		bool optional);
 bool src_pop(struct kparse *kp);
 
+/* ---- old.c: the grammar and environment of Linux before 5.10 ---- */
+void old_set_release(struct kparse *kp, int major, int minor);
+int old_keyword(const struct kparse *kp, const char *word, bool first);	/* -1: not decided */
+bool old_option_native(const struct kparse *kp, const char *name);
+void old_option_env(struct kparse *kp, const char *var);
+bool old_env_symbol(const struct kparse *kp, const char *name);
+char *old_expand_path(struct kparse *kp, const char *text);
+void old_builtin_symbols(struct kparse *kp);
+void old_finish(struct kparse *kp);
+void old_top(struct kparse *kp);
+
 /* ---- lexer.l / parser.y ---- */
 struct lex_state {
 	struct kloc tok;	/* where the last token starts */
@@ -208,6 +222,10 @@ int parse_run(struct kparse *kp);
 /* ---- the context of one run ---- */
 struct kparse {
 	enum kp_version version;
+	enum kp_era era;	/* KE_MODERN from 5.10 */
+	int release_major, release_minor, release_sublevel;	/* an old era's release */
+	struct ksym **env_syms;	/* old eras: 'option env' and sym_init symbols */
+	size_t nenv_syms;
 	bool shell;
 	char *srctree;
 	char *top;		/* the top Kconfig file, as named */

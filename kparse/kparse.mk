@@ -20,6 +20,7 @@ $(BUILD)/kparse/parser.o: $(BUILD)/kparse/parser.c
 	$(CC) $(CPPFLAGS) -Ikparse -I$(BUILD)/kparse $(CFLAGS) $(KPARSE_GEN_CFLAGS) -MMD -MP -c -o $@ $<
 
 $(KPARSE_SRC:%.c=$(BUILD)/%.o): $(BUILD)/kparse/parser.h
+$(BUILD)/kparse/old.o: CPPFLAGS += -Ikparse -I$(BUILD)/kparse
 
 $(BIN)/kparse: $(KPARSE_OBJ) $(SHARE_LIB)
 	@mkdir -p $(BIN)

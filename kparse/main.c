@@ -77,13 +77,15 @@ static enum kp_version version_of(int major, int minor)
 	return KV_7_2;
 }
 
-static bool has_kconfig(const char *dir)
+/* A top Kconfig, or before 2.6.37 an arch/ directory whose arch/$SRCARCH/Kconfig is the top */
+static bool is_kconfig_tree(const char *dir)
 {
-	char *path = xasprintf("%s/Kconfig", dir);
-	struct stat st;
-	bool found = !stat(path, &st) && S_ISREG(st.st_mode);
+	char *path = xasprintf("%s/Kconfig", dir), *arch = xasprintf("%s/arch", dir);
+	struct stat st, ast;
+	bool found = (!stat(path, &st) && S_ISREG(st.st_mode)) || (!stat(arch, &ast) && S_ISDIR(ast.st_mode));
 
 	free(path);
+	free(arch);
 	return found;
 }
 
@@ -98,7 +100,7 @@ static void set_stdin(struct kparse *kp)
 	kp->top_stdin = true;
 }
 
-static void set_path(struct kparse *kp, const char *target, int *major, int *minor)
+static void set_path(struct kparse *kp, const char *target, int *major, int *minor, int *sublevel)
 {
 	struct stat st;
 	char *path, *copy;
@@ -110,11 +112,11 @@ static void set_path(struct kparse *kp, const char *target, int *major, int *min
 		util_die(EXIT_TROUBLE, "cannot open '%s': %m", target);
 	if (S_ISDIR(st.st_mode)) {
 		/* said here, before -a looks for TREE/arch: a directory that is no kernel tree */
-		if (!has_kconfig(path))
+		if (!is_kconfig_tree(path))
 			util_die(EXIT_TROUBLE, "'%s' has no top-level Kconfig", target);
 		kp->srctree = path;
 		kp->top = xstrdup("Kconfig");
-		kp->kernelversion = env_kernelversion(path, major, minor);
+		kp->kernelversion = env_kernelversion(path, major, minor, sublevel);
 	} else {
 		copy = xstrdup(path);
 		kp->srctree = xstrdup(dirname(copy));
@@ -126,20 +128,26 @@ static void set_path(struct kparse *kp, const char *target, int *major, int *min
 
 static void set_tree(struct kparse *kp, const struct options *o)
 {
-	int major = 7, minor = 2;
+	int major = 7, minor = 2, sublevel = 0;
 
 	if (!strcmp(o->target, "-"))
 		set_stdin(kp);
 	else
-		set_path(kp, o->target, &major, &minor);
+		set_path(kp, o->target, &major, &minor, &sublevel);
 	kp->version = version_of(major, minor);
 	if (o->version) {
 		int used = 0;
 
-		if (sscanf(o->version, "%d.%d%n", &major, &minor, &used) != 2 || o->version[used])
+		int n = sscanf(o->version, "%d.%d%n.%d%n", &major, &minor, &used, &sublevel, &used);
+
+		/* 2.6 releases are 2.6.Z (kparse(1) OLD RELEASES) */
+		if (n < 2 || o->version[used] || (n == 3) != (major == 2))
 			util_die(EXIT_TROUBLE, "--kconfig-version needs X.Y, not '%s'", o->version);
+		sublevel = n == 3 ? sublevel : 0;
 		kp->version = version_of(major, minor);
 	}
+	old_set_release(kp, major, minor);
+	kp->release_sublevel = sublevel;
 }
 
 /* -a, else for a kernel tree ARCH as the top Makefile takes it, with x86_64 for the host's */
@@ -221,12 +229,15 @@ int main(int argc, char **argv)
 	set_environment(&kp, &o);
 	sym_init(&kp.syms);
 	menu_init(&kp);
+	old_top(&kp);
+	old_builtin_symbols(&kp);
 	if (lex_init(&kp))
 		util_die(EXIT_TROUBLE, "out of memory");
 	if (!src_start(&kp, kp.top))
 		util_die(EXIT_TROUBLE, "cannot open '%s/%s'", kp.srctree, kp.top);
 	parse_run(&kp);
 	lex_destroy(&kp);
+	old_finish(&kp);
 	if (!kp.nerrors) {
 		finalize_menus(&kp);
 		check_model(&kp);

@@ -36,6 +36,9 @@ static void choice_type(struct kparse *kp, enum ktype type, char *prompt, struct
 static void old_option(struct kparse *kp, const char *name, char *value, struct kloc at);
 static void help_done(struct kparse *kp, struct kloc at);
 static void set_modules(struct kparse *kp, struct kloc at);
+static void source(struct kparse *kp, char *name, struct kloc at, bool relative, bool optional);
+static void nested_block(struct kparse *kp, const char *block, struct kloc at);
+static void word_prompt(struct kparse *kp, char *word, struct kexpr *cond, struct kloc at);
 }
 
 %union {
@@ -149,6 +152,10 @@ stmt_list_in_choice:
 	| stmt_list_in_choice comment_stmt
 	| stmt_list_in_choice config_stmt
 	| stmt_list_in_choice if_stmt_in_choice
+	| stmt_list_in_choice menuconfig_stmt
+	| stmt_list_in_choice source_stmt
+	| stmt_list_in_choice choice_stmt	{ nested_block(kp, "choice", @2); }
+	| stmt_list_in_choice menu_stmt		{ nested_block(kp, "menu", @2); }
 	| stmt_list_in_choice error T_EOL	{ flush_pending(kp); }
 ;
 
@@ -161,7 +168,12 @@ config_stmt: config_entry_start config_option_list	{ menu_end_config(kp); };
 menuconfig_entry_start: T_MENUCONFIG nonconst_symbol T_EOL
 	{ menu_add_entry(kp, KM_MENUCONFIG, $2); };
 
-menuconfig_stmt: menuconfig_entry_start config_option_list	{ menu_end_config(kp); };
+menuconfig_stmt: menuconfig_entry_start config_option_list
+{
+	if (kp->era == KE_MODERN && kp->current_choice)
+		diag_error(kp, kp->current_entry->at, "syntax error, unexpected 'menuconfig'");
+	menu_end_config(kp);
+};
 
 config_option_list:
 	  %empty
@@ -173,6 +185,8 @@ config_option_list:
 config_option: type prompt_stmt_opt T_EOL	{ menu_set_type(kp, $1); };
 
 config_option: T_PROMPT T_WORD_QUOTE if_expr T_EOL	{ menu_add_prompt(kp, prompt_text($2), $3); };
+
+config_option: T_PROMPT T_WORD if_expr T_EOL	{ word_prompt(kp, $2, $3, @2); };
 
 config_option: default expr if_expr T_EOL
 {
@@ -303,10 +317,18 @@ menu_option_list:
 ;
 
 source_stmt:
-	  T_SOURCE T_WORD_QUOTE T_EOL	{ src_source(kp, $2, @1, false, false); free($2); }
-	| T_RSOURCE T_WORD_QUOTE T_EOL	{ src_source(kp, $2, @1, true, false); free($2); }
-	| T_OSOURCE T_WORD_QUOTE T_EOL	{ src_source(kp, $2, @1, false, true); free($2); }
-	| T_ORSOURCE T_WORD_QUOTE T_EOL	{ src_source(kp, $2, @1, true, true); free($2); }
+	  T_SOURCE T_WORD_QUOTE T_EOL	{ source(kp, $2, @1, false, false); }
+	| T_RSOURCE T_WORD_QUOTE T_EOL	{ source(kp, $2, @1, true, false); }
+	| T_OSOURCE T_WORD_QUOTE T_EOL	{ source(kp, $2, @1, false, true); }
+	| T_ORSOURCE T_WORD_QUOTE T_EOL	{ source(kp, $2, @1, true, true); }
+	| T_SOURCE T_WORD T_EOL
+	{
+		if (kp->era == KE_MODERN) {
+			diag_error(kp, @2, "syntax error, unexpected word");
+			free($2);
+		} else
+			source(kp, $2, @1, false, false);
+	}
 ;
 
 /* comments */
@@ -339,12 +361,21 @@ depends: T_DEPENDS T_ON expr if_expr T_EOL
 	menu_add_dep(kp, $3, $4);
 };
 
+depends: T_DEPENDS expr T_EOL
+{
+	if (kp->era == KE_ZCONF)
+		menu_add_dep(kp, $2, NULL);
+	else
+		diag_error(kp, @2, "syntax error, unexpected %s", $2->op == KX_NOT ? "'!'" : "word");
+};
+
 visible: T_VISIBLE if_expr T_EOL
 	{ kp->current_entry->visibility = kx_and(kp->current_entry->visibility, $2); };
 
 prompt_stmt_opt:
 	  %empty
 	| T_WORD_QUOTE if_expr		{ menu_add_prompt(kp, prompt_text($1), $2); }
+	| T_WORD if_expr		{ word_prompt(kp, $1, $2, @1); }
 ;
 
 end:	  T_ENDMENU T_EOL	{ $$ = "menu"; }
@@ -533,6 +564,40 @@ static void choice_type(struct kparse *kp, enum ktype type, char *prompt, struct
 		menu_add_prompt(kp, prompt_text(prompt), cond);
 }
 
+/*
+ * zconf.y (before 5.10): 'source' and 'menuconfig' in a choice, an unquoted source path, and
+ * up to 4.17 "$NAME" in it; later Kconfig has none of these.
+ */
+static void source(struct kparse *kp, char *name, struct kloc at, bool relative, bool optional)
+{
+	char *path = kp->era == KE_ZCONF ? old_expand_path(kp, name) : xstrdup(name);
+
+	if (kp->era == KE_MODERN && kp->current_choice)
+		diag_error(kp, at, "syntax error, unexpected 'source'");
+	else
+		src_source(kp, path, at, relative, optional);
+	free(path);
+	free(name);
+}
+
+/* zconf.y: an 'if' in a choice holds any statement; a choice holds no menu or choice itself */
+static void nested_block(struct kparse *kp, const char *block, struct kloc at)
+{
+	if (kp->era == KE_MODERN || kp->current_menu->kind == KM_CHOICE)
+		diag_error(kp, at, "syntax error, unexpected '%s'", block);
+}
+
+/* zconf.y's prompt: T_WORD or T_WORD_QUOTE */
+static void word_prompt(struct kparse *kp, char *word, struct kexpr *cond, struct kloc at)
+{
+	if (kp->era == KE_MODERN) {
+		diag_error(kp, at, "syntax error, unexpected word");
+		free(word);
+	} else {
+		menu_add_prompt(kp, word, cond);
+	}
+}
+
 /* parser.y of 6.1 to 7.3: a second 'modules' is an error, even on the same symbol */
 static void set_modules(struct kparse *kp, struct kloc at)
 {
@@ -548,14 +613,21 @@ static void set_modules(struct kparse *kp, struct kloc at)
 /* option forms of Linux before 4.19 and of other Kconfig projects */
 static void old_option(struct kparse *kp, const char *name, char *value, struct kloc at)
 {
+	bool native = old_option_native(kp, name);
+
 	if (!strcmp(name, "modules")) {
-		diag_warn(kp, at, "'option modules' is the 'modules' attribute");
+		if (!native)
+			diag_warn(kp, at, "'option modules' is the 'modules' attribute");
 		set_modules(kp, at);
+	} else if (!strcmp(name, "env") && value && native) {
+		old_option_env(kp, value);
 	} else if (!strcmp(name, "env") && value) {
 		const char *v = env_get(&kp->env, value);
 
 		diag_warn(kp, at, "'option env' is deprecated, use $(%s)", value);
 		menu_add_prop(kp, KP_DEFAULT, kx_sym(sym_const(&kp->syms, v ? v : "")), NULL);
+	} else if (native) {
+		;
 	} else {
 		diag_warn(kp, at, "ignoring 'option %s'", name);
 	}

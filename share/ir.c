@@ -198,9 +198,10 @@ static bool type_of(const char *word, enum ir_type *out)
 
 bool ir_semantics_of(const char *version, enum ir_semantics *out)
 {
-	int major, minor, used = 0;
+	int major, minor, sublevel, used = 0;
 
-	if (sscanf(version, "%d.%d%n", &major, &minor, &used) != 2 || version[used])
+	if (sscanf(version, "%d.%d%n.%d%n", &major, &minor, &used, &sublevel, &used) < 2 ||
+	    version[used])
 		return false;
 	if (major < 6 || (major == 6 && minor <= 10))
 		*out = IR_KCONFIG_6_1;
@@ -209,6 +210,15 @@ bool ir_semantics_of(const char *version, enum ir_semantics *out)
 	else
 		*out = IR_KCONFIG_7_2;
 	return true;
+}
+
+/* kir(5) kconfig: a release before 5.10 is read as 6.1, whose rules it is not known to share */
+bool ir_kconfig_unverified(const char *version)
+{
+	int major = 0, minor = 0;
+
+	return sscanf(version, "%d.%d", &major, &minor) == 2 &&
+	       (major < 5 || (major == 5 && minor < 10));
 }
 
 /* Header records (kir(5) HEADER RECORDS). */

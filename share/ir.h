@@ -138,7 +138,9 @@ int ir_find_abstract(const struct ir *ir, const char *name);
 
 /* "bool", "tristate", ..., "unknown". */
 const char *ir_type_name(enum ir_type type);
-/* The semantics a kconfig version X.Y means (kir(5) `kconfig` record); false if not X.Y. */
+/* The semantics a kconfig version X.Y or X.Y.Z means (kir(5) `kconfig`); false if neither. */
 bool ir_semantics_of(const char *version, enum ir_semantics *out);
+/* Whether the version is a release before 5.10, whose rules kcnf does not reproduce. */
+bool ir_kconfig_unverified(const char *version);
 
 #endif

@@ -1,0 +1,165 @@
+/*
+ * old: the Kconfig of Linux before 5.10 (kparse(1) OLD RELEASES). Up to 4.17 the lexer is
+ * zconf.l (a statement's first word is looked up among the commands, later words only among
+ * 'if' and 'on'; no macros, "$NAME" in a source path is the value of symbol NAME); from 4.18
+ * to 5.9 it is lexer.l with '---help---'. Both accept 'option env=', 'option modules',
+ * 'source' inside a choice; up to 4.17 MODULES is the modules symbol unless one is named.
+ */
+#include <ctype.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "kparse.h"
+#include "util.h"
+#include "parser.h"
+
+/* the grammar of release major.minor (scripts/kconfig/zconf.l until 4.17, lexer.l from 4.18) */
+void old_set_release(struct kparse *kp, int major, int minor)
+{
+	int r = major * 1000 + minor;
+
+	kp->release_major = major;
+	kp->release_minor = minor;
+	kp->era = r < 4018 ? KE_ZCONF : r < 5010 ? KE_4_18 : KE_MODERN;
+}
+
+/* zconf.gperf: the words that are commands only as a statement's first word */
+int old_keyword(const struct kparse *kp, const char *word, bool first)
+{
+	if (!strcmp(word, "---help---"))
+		return first ? T_HELP : 0;
+	if (kp->era != KE_ZCONF)
+		return -1;
+	if (!strcmp(word, "if"))
+		return T_IF;
+	if (!strcmp(word, "on"))
+		return T_ON;
+	if (!first)
+		return 0;
+	if (!strcmp(word, "boolean"))
+		return T_BOOL;
+	if (!strcmp(word, "def_boolean"))
+		return T_DEF_BOOL;
+	if (!strcmp(word, "modules") || !strcmp(word, "transitional"))
+		return 0;
+	return -1;
+}
+
+/* the 'option' names of zconf.gperf (TF_OPTION), no longer warned about before 5.10 */
+bool old_option_native(const struct kparse *kp, const char *name)
+{
+	return kp->era != KE_MODERN &&
+	       (!strcmp(name, "env") || !strcmp(name, "modules") ||
+		!strcmp(name, "defconfig_list") || !strcmp(name, "allnoconfig_y"));
+}
+
+/*
+ * expr.c:sym_expand_string_value (2.6.28 to 4.17), as zconf_nextfile applies it to a source
+ * path: "$NAME" is the value of symbol NAME; only 'option env' symbols have one while parsing.
+ */
+char *old_expand_path(struct kparse *kp, const char *text)
+{
+	size_t cap = strlen(text) + 1, len = 0;
+	char *out = xmalloc(cap);
+
+	while (*text) {
+		const char *value, *end;
+		char *name;
+
+		if (*text != '$') {
+			out[len++] = *text++;
+			continue;
+		}
+		for (end = ++text; isalnum((unsigned char)*end) || *end == '_'; end++)
+			;
+		name = xasprintf("%.*s", (int)(end - text), text);
+		value = old_env_symbol(kp, name) ? env_get(&kp->env, name) : NULL;
+		value = value ? value : "";
+		cap += strlen(value);
+		out = xrealloc(out, cap);
+		memcpy(out + len, value, strlen(value));
+		len += strlen(value);
+		free(name);
+		text = end;
+	}
+	out[len] = 0;
+	return out;
+}
+
+/* symbol.c:sym_init of 2.6.20 to 4.17: string symbols with their default, never in .config */
+static void builtin(struct kparse *kp, const char *name, const char *value)
+{
+	struct ksym *s = sym_lookup(&kp->syms, name);
+	struct kmenu *m = menu_add_entry(kp, KM_CONFIG, s);
+
+	m->at = (struct kloc){ "<sym_init>", 0, 0 };
+	menu_set_type(kp, KT_STRING);
+	if (value)
+		menu_add_prop(kp, KP_DEFAULT, kx_sym(sym_const(&kp->syms, value)), NULL);
+	menu_end_config(kp);
+	kp->current_entry = &kp->root;
+	kp->env_syms = xrealloc(kp->env_syms, (kp->nenv_syms + 1) * sizeof(*kp->env_syms));
+	kp->env_syms[kp->nenv_syms++] = s;
+}
+
+void old_builtin_symbols(struct kparse *kp)
+{
+	int r = kp->release_major * 1000 + kp->release_minor;
+
+	if (kp->era != KE_ZCONF)
+		return;
+	if (r < 2006 || (r == 2006 && kp->release_sublevel < 28)) {
+		builtin(kp, "ARCH", env_get(&kp->env, "ARCH"));
+		builtin(kp, "KERNELVERSION", env_get(&kp->env, "KERNELVERSION"));
+	}
+	/* uname(2) of the host: an unknown value here */
+	builtin(kp, "UNAME_RELEASE", NULL);
+}
+
+/* prop_add_env: the symbol's default is the variable's value, none when it is unset */
+void old_option_env(struct kparse *kp, const char *var)
+{
+	struct ksym *s = kp->current_entry->sym;
+	const char *v = env_get(&kp->env, var);
+
+	if (v)
+		menu_add_prop(kp, KP_DEFAULT, kx_sym(sym_const(&kp->syms, v)), NULL);
+	else
+		diag_warn(kp, kp->lex.tok, "environment variable %s undefined", var);
+	kp->env_syms = xrealloc(kp->env_syms, (kp->nenv_syms + 1) * sizeof(*kp->env_syms));
+	kp->env_syms[kp->nenv_syms++] = s;
+}
+
+bool old_env_symbol(const struct kparse *kp, const char *name)
+{
+	for (size_t i = 0; i < kp->nenv_syms; i++)
+		if (!strcmp(kp->env_syms[i]->name, name))
+			return true;
+	return false;
+}
+
+/* conf_parse before 'option modules' was used: MODULES by name */
+void old_finish(struct kparse *kp)
+{
+	if (kp->era == KE_ZCONF && !kp->modules_sym)
+		kp->modules_sym = sym_lookup(&kp->syms, "MODULES");
+}
+
+/* no top Kconfig before 2.6.37: conf reads arch/$SRCARCH/Kconfig */
+void old_top(struct kparse *kp)
+{
+	char *path;
+	FILE *fp;
+
+	if (kp->era != KE_ZCONF || strcmp(kp->top, "Kconfig") || !kp->srcarch)
+		return;
+	path = xasprintf("%s/Kconfig", kp->srctree);
+	fp = fopen(path, "r");
+	free(path);
+	if (fp) {
+		fclose(fp);
+		return;
+	}
+	free(kp->top);
+	kp->top = xasprintf("arch/%s/Kconfig", kp->srcarch);
+}

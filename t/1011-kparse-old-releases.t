@@ -1,0 +1,36 @@
+#!/bin/sh
+# kparse on the Linux releases before 5.10 as shipped (../shared/trees: Kconfig files and the
+# top Makefile, kparse(1) OLD RELEASES): for each release and each ARCH with oracle data, the
+# NAME and TYPE columns of kparse --symbols equal what that release's own parser listed
+# (oracle/VER/ARCH.symbols.tsv), and the IR names the release in its kconfig record.
+. "$(dirname "$0")/lib.sh"
+S=$TOP/../shared/trees
+
+[ -d "$S/oracle" ] || skip_all "no old trees ($S, see its README.md)"
+pairs=0
+for o in "$S"/oracle/*/*.symbols.tsv; do
+	[ -f "$S/linux-$(basename "$(dirname "$o")").tar.xz" ] && pairs=$((pairs + 1))
+done
+[ "$pairs" -gt 0 ] || skip_all "no old tree with oracle data in $S"
+plan $((pairs * 2 + 2))
+
+for tarball in "$S"/linux-*.tar.xz; do
+	v=${tarball##*/linux-}
+	v=${v%.tar.xz}
+	[ -d "$S/oracle/$v" ] || continue
+	tar xf "$tarball" -C "$TMP" || diag "cannot unpack $tarball"
+	for o in "$S/oracle/$v"/*.symbols.tsv; do
+		a=$(basename "$o" .symbols.tsv)
+		run "$BIN/kparse" --symbols -a "$a" "$TMP/linux-$v"
+		is_status 0 "$v $a: kparse reads the tree"
+		cut -f1,2 "$OUT" | LC_ALL=C sort > "$TMP/got.tsv"
+		same_file "$TMP/got.tsv" "$o" "$v $a: the symbols and types of its own parser"
+	done
+	case $v in
+	2.6.20)	run "$BIN/kparse" -a x86_64 "$TMP/linux-$v"
+		like "$OUT" "^kconfig 2.6.20$" "2.6.20: kconfig record 2.6.20" ;;
+	5.4.*)	run "$BIN/kparse" -a x86_64 "$TMP/linux-$v"
+		like "$OUT" "^kconfig 5.4$" "5.4: kconfig record 5.4" ;;
+	esac
+	rm -rf "$TMP/linux-$v"
+done
