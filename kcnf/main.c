@@ -93,6 +93,7 @@ int main(int argc, char **argv)
 	input = parse_options(argc, argv, &opt, &output);
 	if (!(ir = ir_read_file(input)))
 		return EXIT_REJECTED;
+	fix_check(&opt, ir);
 	if (output && !freopen(output, "w", stdout))
 		util_die(EXIT_TROUBLE, "cannot open '%s': %s", output, strerror(errno));
 	encoder_init(&enc, ir, &opt);
@@ -106,6 +107,7 @@ int main(int argc, char **argv)
 	ir_free(ir);
 	for (size_t i = 0; i < opt.nfixes; i++) {
 		free(opt.fixes[i].name);
+		free(opt.fixes[i].value);
 		free(opt.fixes[i].origin);
 	}
 	free(opt.fixes);
