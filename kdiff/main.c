@@ -1,15 +1,12 @@
 /* main: kdiff's command line: compare two versions, or tabulate a history of several. */
-#define _XOPEN_SOURCE 700
 #include "kdiff.h"
 #include "util.h"
 
 #include <errno.h>
-#include <ftw.h>
 #include <getopt.h>
 #include <limits.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
 #include <unistd.h>
 
 static const char usage_text[] =
@@ -126,35 +123,6 @@ static void parse_options(int argc, char **argv, struct kd_options *opt)
 		util_die(EXIT_TROUBLE, "--svg needs --history");
 }
 
-/* The directory for intermediate files: --keep DIR, else a fresh temporary one. */
-static char *make_workdir(const struct kd_options *opt)
-{
-	const char *tmp = getenv("TMPDIR");
-	char *dir;
-
-	if (opt->keep) {
-		if (mkdir(opt->keep, 0777) != 0 && errno != EEXIST)
-			util_die(EXIT_TROUBLE, "cannot create '%s': %s", opt->keep, strerror(errno));
-		return xstrdup(opt->keep);
-	}
-	dir = xasprintf("%s/kdiff.XXXXXX", tmp && *tmp ? tmp : "/tmp");
-	if (!mkdtemp(dir))
-		util_die(EXIT_TROUBLE, "cannot create a directory in '%s': %s", tmp, strerror(errno));
-	return dir;
-}
-
-static int remove_one(const char *path, const struct stat *st, int flag, struct FTW *ftw)
-{
-	return remove(path);
-}
-
-static void drop_workdir(const struct kd_options *opt, char *dir)
-{
-	if (!opt->keep)
-		nftw(dir, remove_one, 16, FTW_DEPTH | FTW_PHYS);
-	free(dir);
-}
-
 static int diff_main(const struct kd_options *opt, char **paths, const char *workdir)
 {
 	struct kd_version v[2] = { { .path = paths[0], .role = "old" }, { .path = paths[1], .role = "new" } };
@@ -216,12 +184,15 @@ int main(int argc, char **argv)
 
 	util_progname = "kdiff";
 	parse_options(argc, argv, &opt);
-	workdir = make_workdir(&opt);
+	kd_catch_signals();
+	workdir = kd_workdir_make(&opt);
 	if (opt.history)
 		status = history_main(&opt, argv + optind, argc - optind, workdir);
 	else
 		status = diff_main(&opt, argv + optind, workdir);
-	drop_workdir(&opt, workdir);
+	free(workdir);
+	kd_stop_if_signalled();
+	kd_workdir_remove();
 	util_finish_stdout();
 	return status;
 }
