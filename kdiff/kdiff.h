@@ -12,6 +12,9 @@
 
 enum kd_format { KD_TEXT, KD_TSV, KD_JSON };
 
+/* The default --timeout and --bound, those of share/main-job: a whole kernel never counts. */
+enum { KD_TIMEOUT = 600, KD_BOUND = 120 };
+
 struct kd_options {
 	const char *arch;         /* -a ARCH for tree inputs */
 	enum kd_format format;

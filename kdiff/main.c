@@ -22,8 +22,10 @@ static const char usage_text[] =
 	"      --count-old=FILE   count file of OLD (kcount's output)\n"
 	"      --count-new=FILE   count file of NEW\n"
 	"      --timeout=SECONDS  give up a pipeline stage (kparse, kcnf, kcount) after SECONDS\n"
+	"                         (default 600; 0: no limit)\n"
 	"      --memory=MB        memory cap passed to kcount (--mem=MB)\n"
-	"      --bound=SECONDS    past the timeout, spend SECONDS on a lower bound (kcount --lower-bound)\n"
+	"      --bound=SECONDS    past the timeout, spend SECONDS on a certified lower bound\n"
+	"                         (kcount --lower-bound; default 120; 0: none)\n"
 	"      --keep=DIR         keep the IR, CNF and count files made for each input in DIR\n"
 	"      --no-renames       report renamed options as removed and added\n"
 	"      --summary          text: only the numbers, not the lists of options\n"
@@ -112,7 +114,7 @@ static void parse_options(int argc, char **argv, struct kd_options *opt)
 	int c;
 
 	*opt = (struct kd_options){ .arch = "x86_64", .format = KD_TEXT, .count = true,
-		.renames = true, .self = argv[0] };
+		.renames = true, .timeout = KD_TIMEOUT, .bound = KD_BOUND, .self = argv[0] };
 	while ((c = getopt_long(argc, argv, "a:f:h", long_options, NULL)) != -1)
 		take_option(opt, c);
 	if (opt->history ? argc - optind < 1 : argc - optind != 2)
