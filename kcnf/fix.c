@@ -6,34 +6,41 @@
 #include "kcnf.h"
 #include "util.h"
 
-static void add_fix(struct kcnf_options *opt, const char *name, size_t len, char value, char *origin)
+static void add_fix(struct kcnf_options *opt, const char *name, size_t len, const char *value,
+		    char *origin)
 {
 	struct fix *f;
 
 	opt->fixes = xrealloc(opt->fixes, (opt->nfixes + 1) * sizeof *opt->fixes);
 	f = &opt->fixes[opt->nfixes++];
 	f->name = xstrndup(name, len);
-	f->value = value;
+	f->value = xstrdup(value);
 	f->origin = origin;
 }
 
-/* One line of a .config (confdata.c:conf_read_simple): CONFIG_X=y|m|n or "# CONFIG_X is not set". */
+/* One line of a .config (confdata.c:conf_read_simple): CONFIG_X=VALUE or "# CONFIG_X is not set";
+ * other comments and blank lines say nothing, any other line is skipped with a warning. */
 static void read_config_line(struct kcnf_options *opt, const char *line, const char *path, long n)
 {
 	const char *name, *end;
 
-	if (!strncmp(line, "# CONFIG_", 9)) {
+	if (line[0] == '#') {
+		if (strncmp(line, "# CONFIG_", 9))
+			return;
 		name = line + 9;
 		end = strchr(name, ' ');
-		if (end && !strcmp(end, " is not set"))
-			add_fix(opt, name, end - name, 'n', xasprintf("%s:%ld", path, n));
+		if (end && end > name && !strcmp(end, " is not set"))
+			add_fix(opt, name, end - name, "n", xasprintf("%s:%ld", path, n));
 		return;
 	}
-	if (strncmp(line, "CONFIG_", 7) || !(end = strchr(line, '=')))
+	if (!line[strspn(line, " \t\r")])
 		return;
+	if (strncmp(line, "CONFIG_", 7) || !(end = strchr(line, '=')) || end == line + 7) {
+		fprintf(stderr, "%s:%ld: warning: line ignored: not CONFIG_NAME=VALUE\n", path, n);
+		return;
+	}
 	name = line + 7;
-	if ((end[1] == 'y' || end[1] == 'm' || end[1] == 'n') && !end[2])
-		add_fix(opt, name, end - name, end[1], xasprintf("%s:%ld", path, n));
+	add_fix(opt, name, end - name, end + 1, xasprintf("%s:%ld", path, n));
 }
 
 static void read_config_file(struct kcnf_options *opt, const char *path)
@@ -66,26 +73,55 @@ void fix_parse(struct kcnf_options *opt, const char *arg)
 	}
 	if (!eq || eq == arg || !strchr("ymn", eq[1]) || !eq[1] || eq[2])
 		util_die(EXIT_TROUBLE, "-D '%s': expected NAME=y, NAME=m, NAME=n or @FILE", arg);
-	add_fix(opt, arg, eq - arg, eq[1], NULL);
+	add_fix(opt, arg, eq - arg, eq + 1, NULL);
 }
 
-/* A -D naming something kcnf does not count is an error; a .config line is skipped, as conf does. */
-static bool check_fix(const struct encoder *enc, const struct fix *f, int sym)
+/* Why kcnf cannot use a fix, or NULL; *invalid when its value is not one of its symbol's type. */
+static char *fix_problem(const struct ir *ir, const struct fix *f, bool *invalid)
 {
-	const char *problem = NULL;
+	int sym = ir_find_symbol(ir, f->name);
+	enum ir_type type = sym >= 0 ? ir->syms[sym].e.type : IR_UNKNOWN;
+	const char *values = type == IR_TRISTATE ? "ymn" : "yn";
 
+	*invalid = false;
 	if (sym < 0)
-		problem = "is not a symbol of the model";
-	else if (!enc->var_y[sym])
-		problem = "is not a bool or tristate symbol";
-	else if (f->value == 'm' && !enc->var_m[sym])
-		problem = "is bool and cannot be m";
-	if (!problem)
-		return true;
-	if (!f->origin)
-		util_die(EXIT_TROUBLE, "-D %s=%c: '%s' %s", f->name, f->value, f->name, problem);
-	util_warn("%s: CONFIG_%s=%c ignored: '%s' %s", f->origin, f->name, f->value, f->name, problem);
-	return false;
+		return xasprintf("'%s' is not a symbol of the model", f->name);
+	if (type != IR_BOOL && type != IR_TRISTATE)
+		return xasprintf("'%s' is not a bool or tristate symbol", f->name);
+	if (f->value[0] && !f->value[1] && strchr(values, f->value[0]))
+		return NULL;
+	*invalid = true;
+	return xasprintf("'%s' is not a value of %s symbol '%s'", f->value, ir_type_name(type), f->name);
+}
+
+/* A -D that kcnf cannot use is an error, so is an invalid value in a .config (kcnf(1), -D @FILE);
+ * a .config line for a symbol kcnf does not count is dropped with a warning. */
+void fix_check(struct kcnf_options *opt, const struct ir *ir)
+{
+	size_t kept = 0, errors = 0;
+	bool invalid;
+
+	for (size_t i = 0; i < opt->nfixes; i++) {
+		struct fix *f = &opt->fixes[i];
+		char *problem = fix_problem(ir, f, &invalid);
+
+		if (!problem) {
+			opt->fixes[kept++] = *f;
+			continue;
+		}
+		if (!f->origin)
+			util_die(EXIT_TROUBLE, "-D %s=%s: %s", f->name, f->value, problem);
+		fprintf(stderr, "%s: %s: CONFIG_%s=%s%s: %s\n", f->origin, invalid ? "error" : "warning",
+			f->name, f->value, invalid ? "" : " ignored", problem);
+		errors += invalid;
+		free(problem);
+		free(f->name);
+		free(f->value);
+		free(f->origin);
+	}
+	opt->nfixes = kept;
+	if (errors)
+		exit(EXIT_TROUBLE);
 }
 
 void fix_apply(struct encoder *enc)
@@ -93,13 +129,9 @@ void fix_apply(struct encoder *enc)
 	for (size_t i = 0; i < enc->opt->nfixes; i++) {
 		const struct fix *f = &enc->opt->fixes[i];
 		int sym = ir_find_symbol(enc->ir, f->name);
-		lit y, m;
+		lit y = enc->var_y[sym], m = enc->var_m[sym] ? enc->var_m[sym] : LIT_FALSE;
 
-		if (!check_fix(enc, f, sym))
-			continue;
-		y = enc->var_y[sym];
-		m = enc->var_m[sym] ? enc->var_m[sym] : LIT_FALSE;
-		circuit_clause(enc->c, (lit[]){ f->value == 'y' ? y : -y }, 1);
-		circuit_clause(enc->c, (lit[]){ f->value == 'm' ? m : -m }, 1);
+		circuit_clause(enc->c, (lit[]){ f->value[0] == 'y' ? y : -y }, 1);
+		circuit_clause(enc->c, (lit[]){ f->value[0] == 'm' ? m : -m }, 1);
 	}
 }

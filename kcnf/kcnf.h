@@ -43,10 +43,10 @@ struct levels {
 	lit m, y;
 };
 
-struct fix {			/* a -D NAME=VALUE */
+struct fix {			/* a -D NAME=VALUE, or a line of a -D @FILE */
 	char *name;
-	char value;		/* 'y', 'm' or 'n' */
-	char *origin;		/* "-D" or FILE:LINE, for messages */
+	char *value;		/* "y", "m" or "n" once checked; a .config's as written before */
+	char *origin;		/* NULL for -D, else FILE:LINE, for messages */
 };
 
 struct kcnf_options {
@@ -107,7 +107,10 @@ lit strval_abstract_atom(struct encoder *enc, int atom);
 
 /* Parses one -D argument into opt; exits 2 on a malformed one or an unreadable file. */
 void fix_parse(struct kcnf_options *opt, const char *arg);
-/* Adds the unit clauses of every fix (a bad -D exits 2; a bad .config line is skipped). */
+/* Drops the .config lines for symbols kcnf does not count, with a warning; exits 2 on a -D it
+ * cannot use or a value invalid for its symbol's type. */
+void fix_check(struct kcnf_options *opt, const struct ir *ir);
+/* Adds the unit clauses of every (checked) fix. */
 void fix_apply(struct encoder *enc);
 
 /* ---- output.c: the DIMACS file (kcnf(1), OUTPUT) ---- */

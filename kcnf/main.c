@@ -98,6 +98,7 @@ int main(int argc, char **argv)
 			"to be 6.1's (kcnf(1) OLD RELEASES); no CNF is written\n", ir->kconfig);
 		return EXIT_REJECTED;
 	}
+	fix_check(&opt, ir);
 	if (output && !freopen(output, "w", stdout))
 		util_die(EXIT_TROUBLE, "cannot open '%s': %s", output, strerror(errno));
 	encoder_init(&enc, ir, &opt);
@@ -111,6 +112,7 @@ int main(int argc, char **argv)
 	ir_free(ir);
 	for (size_t i = 0; i < opt.nfixes; i++) {
 		free(opt.fixes[i].name);
+		free(opt.fixes[i].value);
 		free(opt.fixes[i].origin);
 	}
 	free(opt.fixes);

@@ -14,7 +14,7 @@ static void write_input(const struct ir *ir, const struct kcnf_options *opt, FIL
 	if (opt->bool_view)
 		fputs("c input view bool\n", out);
 	for (size_t i = 0; i < opt->nfixes; i++)
-		fprintf(out, "c input fix %s=%c\n", opt->fixes[i].name, opt->fixes[i].value);
+		fprintf(out, "c input fix %s=%s\n", opt->fixes[i].name, opt->fixes[i].value);
 }
 
 /* The symbol variables are 1..N (encode.c allocates them first). */

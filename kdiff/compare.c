@@ -118,11 +118,40 @@ static bool share_word(const char *a, const char *b)
 	return false;
 }
 
-/* An option known only by who selects it must also keep part of its name to count as renamed
- * (else ARCH_EPHEMERAL_INODES and HAVE_ARCH_TLB_REMOVE_TABLE, both selected by X86, would). */
+/* Whether TEXT (the dependencies) has the line that starts at LINE and ends at its newline. */
+static bool has_line(const char *text, const char *line)
+{
+	size_t n = strcspn(line, "\n");
+
+	for (; *text; text += strcspn(text, "\n") + 1)
+		if (strcspn(text, "\n") == n && !strncmp(text, line, n))
+			return true;
+	return false;
+}
+
+/* Whether a default sets the option beyond its dependencies: neither n nor y under just
+ * them (def_bool y, which UNIX_SCM and AF_UNIX_OOB share). */
+static bool own_default(const struct kd_symbol *s)
+{
+	const char *line;
+
+	for (line = s->aspect[KD_A_DEFAULT]; *line; line = strchr(line, '\n') + 1)
+		if (strncmp(line, "n if ", 5) &&
+			(strncmp(line, "y if ", 5) || !has_line(s->aspect[KD_A_DEPENDS], line + 5)))
+			return true;
+	return false;
+}
+
+/* Evidence beyond an identical definition (kdiff(1), What is compared): a prompt; else the
+ * option is set by something (its own default, a select or imply) and the names share a word.
+ * An option without a prompt that nothing sets is always n, so its own selects say nothing:
+ * DAVINCI_AINTC and IRQ_IDT3243X, both selecting the same two on x86, are not one option;
+ * nor are ARCH_EPHEMERAL_INODES and HAVE_ARCH_TLB_REMOVE_TABLE, both selected by X86. */
 static bool plausible(const struct kd_symbol *old, const struct kd_symbol *new_)
 {
-	return tells_own(old) || share_word(old->name, new_->name);
+	if (*old->aspect[KD_A_PROMPT])
+		return true;
+	return (own_default(old) || *old->reverse) && share_word(old->name, new_->name);
 }
 
 struct keyed {

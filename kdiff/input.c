@@ -69,8 +69,8 @@ static char *sidecar(const char *ir_path)
 }
 
 /* kcnf IR > ROLE.cnf; kcount ROLE.cnf > ROLE.kcount: a count, or a note saying why not.
- * With --bound, one kcount --lower-bound run counts for the timeout, then bounds what it
- * could not count: the formula is preprocessed once. */
+ * With a timeout and a bound, one kcount --lower-bound run counts for the timeout, then
+ * bounds what it could not count: the formula is preprocessed once. */
 static void count_ir(const struct kd_options *opt, struct kd_version *v, const char *workdir)
 {
 	char *kcnf = kd_program(opt, "kcnf"), *kcount = kd_program(opt, "kcount");
@@ -83,14 +83,15 @@ static void count_ir(const struct kd_options *opt, struct kd_version *v, const c
 	char *argv_bound[] = { kcount, "--lower-bound", first, both, cnf, mem, NULL };
 	enum kd_run_result r = kd_run(argv_cnf, cnf, opt->timeout, NULL);
 	const char *stage = "kcnf";
+	bool bound = opt->bound && opt->timeout;
 	double seconds = -1;
 	char *note;
 
 	if (r == KD_RUN_OK) {
 		stage = "kcount";
-		r = opt->bound ? kd_run(argv_bound, out, opt->timeout + opt->bound + 60, &seconds)
+		r = bound ? kd_run(argv_bound, out, opt->timeout + opt->bound + 60, &seconds)
 			: kd_run(argv_count, out, opt->timeout, &seconds);
-		if (opt->bound && r == KD_RUN_FAILED && seconds >= opt->timeout)
+		if (bound && r == KD_RUN_FAILED && seconds >= opt->timeout)
 			r = KD_RUN_TIMEOUT;  /* it exits 2 when it found no bound either */
 	}
 	if (r != KD_RUN_OK || !kd_count_read(out, &v->count)) {

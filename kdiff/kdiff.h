@@ -12,6 +12,9 @@
 
 enum kd_format { KD_TEXT, KD_TSV, KD_JSON };
 
+/* The default --timeout and --bound, those of share/main-job: a whole kernel never counts. */
+enum { KD_TIMEOUT = 600, KD_BOUND = 120 };
+
 struct kd_options {
 	const char *arch;         /* -a ARCH for tree inputs */
 	enum kd_format format;
@@ -37,6 +40,18 @@ char *kd_program(const struct kd_options *opt, const char *name);
 /* Runs ARGV with stdout into OUT_PATH and stderr passed through, killed after TIMEOUT s
  * (0: never). SECONDS receives the wall-clock time it took. */
 enum kd_run_result kd_run(char *const argv[], const char *out_path, long timeout, double *seconds);
+/* SIGINT, SIGTERM and SIGHUP (unless ignored) are noted, to stop kdiff at the next check:
+ * a running child is killed, then kd_stop_if_signalled. */
+void kd_catch_signals(void);
+/* After a stop signal: removes the temporary directory and dies of the signal. */
+void kd_stop_if_signalled(void);
+
+/* ---- workdir.c: the directory of intermediate files ------------------------------------ */
+
+/* --keep DIR, else a fresh temporary directory that is removed at exit. */
+char *kd_workdir_make(const struct kd_options *opt);
+/* Removes the temporary directory now (nothing with --keep); again does nothing. */
+void kd_workdir_remove(void);
 
 /* ---- countfile.c: count files --------------------------------------------------------- */
 

@@ -1,15 +1,12 @@
 /* main: kdiff's command line: compare two versions, or tabulate a history of several. */
-#define _XOPEN_SOURCE 700
 #include "kdiff.h"
 #include "util.h"
 
 #include <errno.h>
-#include <ftw.h>
 #include <getopt.h>
 #include <limits.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
 #include <unistd.h>
 
 static const char usage_text[] =
@@ -25,8 +22,10 @@ static const char usage_text[] =
 	"      --count-old=FILE   count file of OLD (kcount's output)\n"
 	"      --count-new=FILE   count file of NEW\n"
 	"      --timeout=SECONDS  give up a pipeline stage (kparse, kcnf, kcount) after SECONDS\n"
+	"                         (default 600; 0: no limit)\n"
 	"      --memory=MB        memory cap passed to kcount (--mem=MB)\n"
-	"      --bound=SECONDS    past the timeout, spend SECONDS on a lower bound (kcount --lower-bound)\n"
+	"      --bound=SECONDS    past the timeout, spend SECONDS on a certified lower bound\n"
+	"                         (kcount --lower-bound; default 120; 0: none)\n"
 	"      --keep=DIR         keep the IR, CNF and count files made for each input in DIR\n"
 	"      --no-renames       report renamed options as removed and added\n"
 	"      --summary          text: only the numbers, not the lists of options\n"
@@ -115,7 +114,7 @@ static void parse_options(int argc, char **argv, struct kd_options *opt)
 	int c;
 
 	*opt = (struct kd_options){ .arch = "x86_64", .format = KD_TEXT, .count = true,
-		.renames = true, .self = argv[0] };
+		.renames = true, .timeout = KD_TIMEOUT, .bound = KD_BOUND, .self = argv[0] };
 	while ((c = getopt_long(argc, argv, "a:f:h", long_options, NULL)) != -1)
 		take_option(opt, c);
 	if (opt->history ? argc - optind < 1 : argc - optind != 2)
@@ -124,35 +123,6 @@ static void parse_options(int argc, char **argv, struct kd_options *opt)
 		util_die(EXIT_TROUBLE, "--history writes text or tsv, not json");
 	if (!opt->history && opt->svg)
 		util_die(EXIT_TROUBLE, "--svg needs --history");
-}
-
-/* The directory for intermediate files: --keep DIR, else a fresh temporary one. */
-static char *make_workdir(const struct kd_options *opt)
-{
-	const char *tmp = getenv("TMPDIR");
-	char *dir;
-
-	if (opt->keep) {
-		if (mkdir(opt->keep, 0777) != 0 && errno != EEXIST)
-			util_die(EXIT_TROUBLE, "cannot create '%s': %s", opt->keep, strerror(errno));
-		return xstrdup(opt->keep);
-	}
-	dir = xasprintf("%s/kdiff.XXXXXX", tmp && *tmp ? tmp : "/tmp");
-	if (!mkdtemp(dir))
-		util_die(EXIT_TROUBLE, "cannot create a directory in '%s': %s", tmp, strerror(errno));
-	return dir;
-}
-
-static int remove_one(const char *path, const struct stat *st, int flag, struct FTW *ftw)
-{
-	return remove(path);
-}
-
-static void drop_workdir(const struct kd_options *opt, char *dir)
-{
-	if (!opt->keep)
-		nftw(dir, remove_one, 16, FTW_DEPTH | FTW_PHYS);
-	free(dir);
 }
 
 static int diff_main(const struct kd_options *opt, char **paths, const char *workdir)
@@ -216,12 +186,15 @@ int main(int argc, char **argv)
 
 	util_progname = "kdiff";
 	parse_options(argc, argv, &opt);
-	workdir = make_workdir(&opt);
+	kd_catch_signals();
+	workdir = kd_workdir_make(&opt);
 	if (opt.history)
 		status = history_main(&opt, argv + optind, argc - optind, workdir);
 	else
 		status = diff_main(&opt, argv + optind, workdir);
-	drop_workdir(&opt, workdir);
+	free(workdir);
+	kd_stop_if_signalled();
+	kd_workdir_remove();
 	util_finish_stdout();
 	return status;
 }

@@ -1,4 +1,4 @@
-/* run: finds kparse, kcnf and kcount and runs one of them with a time limit. */
+/* run: finds kparse, kcnf and kcount and runs one of them with a time limit; stop signals. */
 #include "kdiff.h"
 #include "util.h"
 
@@ -19,18 +19,34 @@ static void on_stop(int sig)
 	stop_signal = sig;
 }
 
-/* SIGINT, SIGTERM and SIGHUP stop the child too, then kdiff, instead of orphaning it. */
-static void catch_stop_signals(void)
+/* SIGINT, SIGTERM and SIGHUP stop the child too, then kdiff, instead of orphaning it; a signal
+ * ignored when kdiff started (nohup, a background job) stays ignored. */
+void kd_catch_signals(void)
 {
 	static const int sigs[] = { SIGINT, SIGTERM, SIGHUP };
-	struct sigaction sa;
+	struct sigaction sa, old;
 	size_t i;
 
 	memset(&sa, 0, sizeof sa);
 	sa.sa_handler = on_stop;
 	sigemptyset(&sa.sa_mask);
 	for (i = 0; i < sizeof sigs / sizeof *sigs; i++)
-		sigaction(sigs[i], &sa, NULL);
+		if (sigaction(sigs[i], NULL, &old) == 0 && old.sa_handler != SIG_IGN)
+			sigaction(sigs[i], &sa, NULL);
+}
+
+/* The temporary directory goes first; then kdiff dies of the signal itself, so that its caller
+ * sees the conventional status (128 + N in a shell). */
+void kd_stop_if_signalled(void)
+{
+	int sig = stop_signal;
+
+	if (!sig)
+		return;
+	kd_workdir_remove();
+	signal(sig, SIG_DFL);
+	raise(sig);
+	_exit(128 + sig);
 }
 
 static double now(void)
@@ -79,8 +95,11 @@ static void child(char *const argv[], const char *out_path)
 {
 	int fd = open(out_path, O_WRONLY | O_CREAT | O_TRUNC, 0644);
 
-	if (fd < 0 || dup2(fd, STDOUT_FILENO) < 0)
-		util_die(EXIT_TROUBLE, "cannot create '%s': %s", out_path, strerror(errno));
+	/* _exit, not exit: kdiff's atexit removal of the temporary directory is the parent's */
+	if (fd < 0 || dup2(fd, STDOUT_FILENO) < 0) {
+		util_warn("cannot create '%s': %s", out_path, strerror(errno));
+		_exit(127);
+	}
 	close(fd);
 	execvp(argv[0], argv);
 	util_warn("cannot run '%s': %s", argv[0], strerror(errno));
@@ -104,8 +123,7 @@ static enum kd_run_result wait_for(pid_t pid, double deadline)
 		if (stop_signal) {
 			kill(pid, SIGKILL);
 			waitpid(pid, &status, 0);
-			signal(stop_signal, SIG_DFL);
-			raise(stop_signal);
+			return KD_RUN_FAILED;
 		}
 		if (deadline > 0 && now() >= deadline) {
 			kill(pid, SIGKILL);
@@ -122,7 +140,7 @@ enum kd_run_result kd_run(char *const argv[], const char *out_path, long timeout
 	enum kd_run_result r;
 	pid_t pid;
 
-	catch_stop_signals();
+	kd_stop_if_signalled();
 	fflush(NULL);
 	pid = fork();
 	if (pid < 0)
@@ -130,6 +148,7 @@ enum kd_run_result kd_run(char *const argv[], const char *out_path, long timeout
 	if (pid == 0)
 		child(argv, out_path);
 	r = wait_for(pid, timeout > 0 ? start + timeout : 0);
+	kd_stop_if_signalled();
 	if (seconds)
 		*seconds = now() - start;
 	return r;

@@ -26,7 +26,7 @@ count -D @"$T/data/2005/partial.config"
 is "$got" 4 "-D @FILE (A=y, MODULES=n): 4"
 run "$BIN/kcnf" -D @"$T/data/2005/partial.config" "$TMP/ex.kir"
 is_status 0 "-D @FILE with lines for unknown and string symbols"
-like "$ERR" "partial.config:4: CONFIG_NOT_IN_MODEL=y ignored" "unknown .config symbol: warning"
+like "$ERR" "partial.config:4: warning: CONFIG_NOT_IN_MODEL=y ignored" "unknown .config symbol: warning"
 run "$BIN/kcnf" -D A=y "$TMP/ex.kir"
 like "$OUT" '^c input fix A=y$' "fixes are listed in the header"
 

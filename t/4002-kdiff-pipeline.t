@@ -5,7 +5,7 @@
 # kcount --lower-bound --count-first run gives the count, or a lower bound that joins the note.
 . "$(dirname "$0")/lib.sh"
 D=$T/data/4001
-plan 19
+plan 24
 
 mkdir -p "$TMP/bin" "$TMP/old/arch" "$TMP/new/arch"   # arch/: kernel trees, so kparse gets -a
 cp "$BIN/kdiff" "$TMP/bin/"
@@ -47,7 +47,7 @@ like "$TMP/keep/old.count" '^c s exact arb int 1234$' "kept count file holds the
 like "$TMP/keep/old.count" '^c kdiff seconds [0-9.]+$' "kept count file holds the time"
 
 start=$(date +%s)
-FAKE_SLEEP=30 run "$TMP/bin/kdiff" -f tsv --timeout 1 "$TMP/old/tree.ir" "$TMP/new/tree.ir"
+FAKE_SLEEP=30 run "$TMP/bin/kdiff" -f tsv --timeout 1 --bound 0 "$TMP/old/tree.ir" "$TMP/new/tree.ir"
 end=$(date +%s)
 is_status 1 "a count past its time limit is missing, not trouble"
 ok '[ $((end - start)) -lt 10 ]' "the sleeping counter was stopped"
@@ -63,6 +63,22 @@ like "$TMP/args" '^--lower-bound --count-first=1 --timeout=8 .*new\.cnf' \
 	"--bound SECONDS: kcount counts first for the timeout, then bounds in the SECONDS after it"
 run "$TMP/bin/kdiff" -f tsv --timeout 1 --bound 7 "$TMP/old/tree.ir" "$TMP/new/tree.ir"
 is "$(grep '^count	new' "$OUT" | cut -f 3,6)" "$(printf '1234\t-')" "--bound: a count that finishes is the count"
+
+# the defaults: 600 s per stage, then 120 s for a lower bound (as share/main-job)
+rm -f "$TMP/args"
+FAKE_SLEEP=30 run "$TMP/bin/kdiff" -f tsv "$TMP/old/tree.ir" "$TMP/new/tree.ir"
+like "$TMP/args" '^--lower-bound --count-first=600 --timeout=720 .*new\.cnf' \
+	"by default kcount counts for 600 s, then bounds for 120 s"
+is "$(grep '^count	new' "$OUT" | cut -f 6)" \
+	"kcount: not counted within 600 s; at least 10^2 (kcount --lower-bound, 3 variables fixed)" \
+	"by default a count that does not finish gets a lower bound"
+rm -f "$TMP/args"
+run "$TMP/bin/kdiff" -f tsv --timeout 0 "$TMP/old/tree.ir" "$TMP/new/tree.ir"
+is "$(grep -c 'old\.cnf$\|new\.cnf$' "$TMP/args"):$(grep -c -- '--' "$TMP/args")" "2:0" \
+	"--timeout 0: kcount CNF, no limit, so no bound either"
+run "$TMP/bin/kdiff" --help
+like "$OUT" 'default 600' "--help: the default timeout"
+like "$OUT" 'default 120' "--help: the default bound time"
 printf 'c s log10-lower-bound 12.5\n' > "$TMP/bound.count"
 run "$TMP/bin/kdiff" -f tsv --count-old "$TMP/bound.count" --count-new "$TMP/bound.count" \
 	"$TMP/old/tree.ir" "$TMP/new/tree.ir"
