@@ -146,6 +146,10 @@ static void set_kernelversion(struct kparse *kp, int *major, int *minor, int *su
 	if (!kp->kernelversion)
 		return;
 	if (!is_linux_release(v, p, s)) {
+		size_t len = strlen(kp->kernelversion);
+
+		if (len && kp->kernelversion[len - 1] == '.')	/* no SUBLEVEL: 2023.01 */
+			kp->kernelversion[len - 1] = 0;
 		fprintf(stderr, "kparse: warning: '%s/Makefile' gives version %s, which is no Linux "
 			"release; the Kconfig rules are 7.2's (--project, --kconfig-version)\n",
 			kp->srctree, kp->kernelversion);
