@@ -47,6 +47,8 @@ install: all
 	install -m 755 $(PROGRAMS) $(DESTDIR)$(PREFIX)/bin/
 	sed 's/@KC_VERSION@/$(VERSION)/' share/get-kernel > $(DESTDIR)$(PREFIX)/bin/get-kernel
 	chmod 755 $(DESTDIR)$(PREFIX)/bin/get-kernel
+	sed 's/@KC_VERSION@/$(VERSION)/' share/get-project > $(DESTDIR)$(PREFIX)/bin/get-project
+	chmod 755 $(DESTDIR)$(PREFIX)/bin/get-project
 	install -m 644 $(MAN1) $(DESTDIR)$(PREFIX)/share/man/man1/
 	install -m 644 $(MAN5) $(DESTDIR)$(PREFIX)/share/man/man5/
 

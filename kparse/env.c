@@ -138,8 +138,8 @@ static bool makefile_has(const char *srctree, const char *word)
 	return found;
 }
 
-/* brief interface 3: what the kernel's Makefile exports for ARCH, with the pinned toolchain */
-bool env_set_arch(struct env *env, const char *arch, const char *srctree, bool shell)
+/* the pinned toolchain profile: what -a sets besides ARCH and SRCARCH (kparse(1) -a) */
+void env_set_toolchain(struct env *env, const char *srctree, bool shell)
 {
 	static const char *const tools[][2] = {
 		{ "CC", "gcc" }, { "LD", "ld" }, { "AR", "ar" }, { "NM", "nm" },
@@ -149,6 +149,23 @@ bool env_set_arch(struct env *env, const char *arch, const char *srctree, bool s
 		{ "HOSTCC", "gcc" }, { "HOSTCXX", "g++" }, { "PYTHON3", "python3" },
 		{ "CROSS_COMPILE", "" },
 	};
+
+	for (size_t i = 0; i < sizeof(tools) / sizeof(tools[0]); i++)
+		env_set(env, tools[i][0], tools[i][1]);
+	/* 7.x exports PAHOLE_VERSION, the version of the missing pahole: 0 */
+	if (makefile_has(srctree, "PAHOLE_VERSION"))
+		env_set(env, "PAHOLE_VERSION", "0");
+	if (shell) {
+		char *text = cc_version_text();
+
+		env_set(env, "CC_VERSION_TEXT", text);
+		free(text);
+	}
+}
+
+/* brief interface 3: what the kernel's Makefile exports for ARCH, with the pinned toolchain */
+bool env_set_arch(struct env *env, const char *arch, const char *srctree, bool shell)
+{
 	const char *srcarch = srcarch_of(arch);
 	char *dir = xasprintf("%s/arch/%s/Kconfig", srctree, srcarch);
 	FILE *fp = fopen(dir, "r");
@@ -166,17 +183,7 @@ bool env_set_arch(struct env *env, const char *arch, const char *srctree, bool s
 	fclose(fp);
 	env_set(env, "ARCH", arch);
 	env_set(env, "SRCARCH", srcarch);
-	for (size_t i = 0; i < sizeof(tools) / sizeof(tools[0]); i++)
-		env_set(env, tools[i][0], tools[i][1]);
-	/* 7.x exports PAHOLE_VERSION, the version of the missing pahole: 0 */
-	if (makefile_has(srctree, "PAHOLE_VERSION"))
-		env_set(env, "PAHOLE_VERSION", "0");
-	if (shell) {
-		char *text = cc_version_text();
-
-		env_set(env, "CC_VERSION_TEXT", text);
-		free(text);
-	}
+	env_set_toolchain(env, srctree, shell);
 	if (!strcmp(srcarch, "um")) {
 		env_set(env, "SUBARCH", "x86");
 		env_set(env, "HEADER_ARCH", "x86");

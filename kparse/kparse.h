@@ -158,6 +158,7 @@ bool env_set_arch(struct env *env, const char *arch, const char *srctree, bool s
 void env_export(const struct env *env);
 char *env_kernelversion(const char *srctree, int *version, int *patchlevel, int *sublevel);
 char *env_arches(const char *srctree);
+void env_set_toolchain(struct env *env, const char *srctree, bool shell);
 
 /* ---- preprocess.c: the macro language ---- */
 struct pp_var;
@@ -199,6 +200,14 @@ void old_builtin_symbols(struct kparse *kp);
 void old_finish(struct kparse *kp);
 void old_top(struct kparse *kp);
 
+/* ---- project.c: Kconfig trees of other projects (kparse(1) PROJECTS) ---- */
+struct project;
+const struct project *project_find(const char *name, const char *tree);
+const char *project_top(const struct project *p);
+void project_setup(struct kparse *kp, const struct project *p, int *major, int *minor,
+		   int *sublevel);
+void project_list(FILE *out);
+
 /* ---- lexer.l / parser.y ---- */
 struct lex_state {
 	struct kloc tok;	/* where the last token starts */
@@ -227,7 +236,12 @@ struct kparse {
 	struct ksym **env_syms;	/* old eras: 'option env' and sym_init symbols */
 	size_t nenv_syms;
 	bool shell;
+	const char *project;	/* NULL for Linux */
+	bool no_sym_init_arch;	/* the project's sym_init makes no ARCH (toybox) */
+	bool source_in_choice;	/* the project's parser reads 'source' in a choice (coreboot) */
+	bool source_optional;	/* and a source that matches no file is none (coreboot) */
 	char *srctree;
+	bool srctree_is_tree;	/* the target was a directory */
 	char *top;		/* the top Kconfig file, as named */
 	bool top_stdin;		/* the top file is standard input ("-") */
 	const char *arch, *srcarch;

@@ -9,7 +9,7 @@
 #include "util.h"
 
 struct options {
-	const char *arch, *output, *target, *version;
+	const char *arch, *output, *target, *version, *project;
 	bool symbols;
 	char **defines;
 	int ndefines;
@@ -19,14 +19,17 @@ static void usage(FILE *f)
 {
 	fprintf(f,
 		"usage: kparse [-a ARCH] [-D NAME=VALUE]... [--shell] [--kconfig-version X.Y]\n"
-		"              [--symbols] [-o FILE] TREE|KCONFIG_FILE|-\n"
+		"              [--project NAME] [--symbols] [-o FILE] TREE|KCONFIG_FILE|-\n"
 		"Parses a Kconfig tree and writes its model in kir(5) form (see kparse(1)).\n"
 		"'-' reads a Kconfig file from standard input (source: from the working directory).\n"
 		"  -a ARCH                 the architecture: ARCH, SRCARCH and the pinned toolchain\n"
 		"                          (default for a kernel tree: $ARCH, else x86_64)\n"
 		"  -D NAME=VALUE           sets a variable of the environment macros read\n"
 		"  --shell                 runs $(shell,...) commands (the Kconfig files choose them)\n"
-		"  --kconfig-version X.Y   the Kconfig semantics (default: the tree's Makefile)\n"
+		"  --kconfig-version X.Y   the Kconfig semantics (default: the tree's Makefile);\n"
+		"                          'list' prints the rule sets and what selects them\n"
+		"  --project NAME          linux, busybox, toybox, uclibc-ng, u-boot, coreboot\n"
+		"                          (default: found from the tree's files)\n"
 		"  --symbols               lists the symbols (TSV) instead of the IR\n"
 		"  -o FILE                 writes to FILE instead of standard output\n"
 		"  --help, --version\n");
@@ -37,6 +40,7 @@ static void parse_options(int argc, char **argv, struct options *o, struct kpars
 	static const struct option longs[] = {
 		{ "shell", no_argument, NULL, 's' }, { "symbols", no_argument, NULL, 'S' },
 		{ "kconfig-version", required_argument, NULL, 'k' },
+		{ "project", required_argument, NULL, 'p' },
 		{ "help", no_argument, NULL, 'h' }, { "version", no_argument, NULL, 'V' },
 		{ NULL, 0, NULL, 0 },
 	};
@@ -54,7 +58,15 @@ static void parse_options(int argc, char **argv, struct options *o, struct kpars
 		case 'o': o->output = optarg; break;
 		case 's': kp->shell = true; break;
 		case 'S': o->symbols = true; break;
-		case 'k': o->version = optarg; break;
+		case 'k':
+			if (!strcmp(optarg, "list")) {
+				project_list(stdout);
+				util_finish_stdout();
+				exit(EXIT_OK);
+			}
+			o->version = optarg;
+			break;
+		case 'p': o->project = optarg; break;
 		case 'h': usage(stdout); util_finish_stdout(); exit(EXIT_OK);
 		case 'V': util_print_version(); util_finish_stdout(); exit(EXIT_OK);
 		default: usage(stderr); exit(EXIT_TROUBLE);
@@ -75,6 +87,15 @@ static enum kp_version version_of(int major, int minor)
 	if (major < 7 || (major == 7 && minor < 2))
 		return KV_6_12;
 	return KV_7_2;
+}
+
+/* a Linux release kparse has rules for: 2.6.20 and later (kparse(1) OLD RELEASES), not a
+ * project's own version such as U-Boot's 2023.01 or BusyBox's 1.35 */
+static bool is_linux_release(int major, int minor, int sublevel)
+{
+	if (major == 2)
+		return minor == 6 && sublevel >= 20;
+	return major >= 3 && major <= 9 && minor >= 0 && minor < 100;
 }
 
 /* A top Kconfig, or before 2.6.37 an arch/ directory whose arch/$SRCARCH/Kconfig is the top */
@@ -100,7 +121,49 @@ static void set_stdin(struct kparse *kp)
 	kp->top_stdin = true;
 }
 
-static void set_path(struct kparse *kp, const char *target, int *major, int *minor, int *sublevel)
+/* a project's tree: its top file, and never its Makefile's version as Linux's */
+static bool set_project_tree(struct kparse *kp, const char *target, const struct project *p)
+{
+	char *top;
+	struct stat st;
+
+	if (!p)
+		return false;
+	top = xasprintf("%s/%s", kp->srctree, project_top(p));
+	if (stat(top, &st) || !S_ISREG(st.st_mode))
+		util_die(EXIT_TROUBLE, "'%s' has no %s", target, project_top(p));
+	free(top);
+	kp->top = xstrdup(project_top(p));
+	return true;
+}
+
+/* a Makefile version that is no Linux release is not one (a project kparse does not know) */
+static void set_kernelversion(struct kparse *kp, int *major, int *minor, int *sublevel)
+{
+	int v, p, s;
+
+	kp->kernelversion = env_kernelversion(kp->srctree, &v, &p, &s);
+	if (!kp->kernelversion)
+		return;
+	if (!is_linux_release(v, p, s)) {
+		size_t len = strlen(kp->kernelversion);
+
+		if (len && kp->kernelversion[len - 1] == '.')	/* no SUBLEVEL: 2023.01 */
+			kp->kernelversion[len - 1] = 0;
+		fprintf(stderr, "kparse: warning: '%s/Makefile' gives version %s, which is no Linux "
+			"release; the Kconfig rules are 7.2's (--project, --kconfig-version)\n",
+			kp->srctree, kp->kernelversion);
+		free(kp->kernelversion);
+		kp->kernelversion = NULL;
+		return;
+	}
+	*major = v;
+	*minor = p;
+	*sublevel = s;
+}
+
+static void set_path(struct kparse *kp, const char *target, const struct options *o,
+		     int *major, int *minor, int *sublevel)
 {
 	struct stat st;
 	char *path, *copy;
@@ -111,12 +174,15 @@ static void set_path(struct kparse *kp, const char *target, int *major, int *min
 	if (!path)
 		util_die(EXIT_TROUBLE, "cannot open '%s': %m", target);
 	if (S_ISDIR(st.st_mode)) {
+		kp->srctree = path;
+		kp->srctree_is_tree = true;
+		if (set_project_tree(kp, target, project_find(o->project, path)))
+			return;
 		/* said here, before -a looks for TREE/arch: a directory that is no kernel tree */
 		if (!is_kconfig_tree(path))
 			util_die(EXIT_TROUBLE, "'%s' has no top-level Kconfig", target);
-		kp->srctree = path;
 		kp->top = xstrdup("Kconfig");
-		kp->kernelversion = env_kernelversion(path, major, minor, sublevel);
+		set_kernelversion(kp, major, minor, sublevel);
 	} else {
 		copy = xstrdup(path);
 		kp->srctree = xstrdup(dirname(copy));
@@ -129,11 +195,16 @@ static void set_path(struct kparse *kp, const char *target, int *major, int *min
 static void set_tree(struct kparse *kp, const struct options *o)
 {
 	int major = 7, minor = 2, sublevel = 0;
+	const struct project *p;
 
 	if (!strcmp(o->target, "-"))
 		set_stdin(kp);
 	else
-		set_path(kp, o->target, &major, &minor, &sublevel);
+		set_path(kp, o->target, o, &major, &minor, &sublevel);
+	/* a directory is looked at; a file or '-' is a project's only with --project */
+	p = project_find(o->project, kp->srctree_is_tree ? kp->srctree : NULL);
+	if (p)
+		project_setup(kp, p, &major, &minor, &sublevel);
 	kp->version = version_of(major, minor);
 	if (o->version) {
 		int used = 0;
@@ -143,6 +214,9 @@ static void set_tree(struct kparse *kp, const struct options *o)
 		/* 2.6 releases are 2.6.Z (kparse(1) OLD RELEASES) */
 		if (n < 2 || o->version[used] || (n == 3) != (major == 2))
 			util_die(EXIT_TROUBLE, "--kconfig-version needs X.Y, not '%s'", o->version);
+		if (!is_linux_release(major, minor, n == 3 ? sublevel : 0))
+			util_die(EXIT_TROUBLE, "--kconfig-version: '%s' is no Linux release kparse has "
+				 "rules for (2.6.20 and later; 'list' names them)", o->version);
 		sublevel = n == 3 ? sublevel : 0;
 		kp->version = version_of(major, minor);
 	}
@@ -156,7 +230,7 @@ static const char *arch_of(const struct kparse *kp, const struct options *o)
 	const char *arch = getenv("ARCH");
 
 	if (o->arch || !kp->kernelversion)
-		return o->arch;
+		return o->arch ? o->arch : kp->arch;
 	return arch && *arch ? arch : "x86_64";
 }
 
@@ -177,7 +251,11 @@ static void set_environment(struct kparse *kp, const struct options *o)
 	env_set(&kp->env, "srctree", kp->srctree);
 	if (kp->kernelversion)
 		env_set(&kp->env, "KERNELVERSION", kp->kernelversion);
-	if (arch) {
+	if (arch && kp->project) {
+		/* a project's Makefile exports ARCH alone, if anything (project.c) */
+		env_set(&kp->env, "ARCH", arch);
+		kp->arch = arch;
+	} else if (arch) {
 		if (!env_set_arch(&kp->env, arch, kp->srctree, kp->shell))
 			unknown_arch(kp, arch);
 		kp->arch = arch;

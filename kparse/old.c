@@ -109,7 +109,8 @@ void old_builtin_symbols(struct kparse *kp)
 	if (kp->era != KE_ZCONF)
 		return;
 	if (r < 2006 || (r == 2006 && kp->release_sublevel < 28)) {
-		builtin(kp, "ARCH", env_get(&kp->env, "ARCH"));
+		if (!kp->no_sym_init_arch)
+			builtin(kp, "ARCH", env_get(&kp->env, "ARCH"));
 		builtin(kp, "KERNELVERSION", env_get(&kp->env, "KERNELVERSION"));
 	}
 	/* uname(2) of the host: an unknown value here */

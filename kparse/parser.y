@@ -572,10 +572,10 @@ static void source(struct kparse *kp, char *name, struct kloc at, bool relative,
 {
 	char *path = kp->era == KE_ZCONF ? old_expand_path(kp, name) : xstrdup(name);
 
-	if (kp->era == KE_MODERN && kp->current_choice)
+	if (kp->era == KE_MODERN && kp->current_choice && !kp->source_in_choice)
 		diag_error(kp, at, "syntax error, unexpected 'source'");
 	else
-		src_source(kp, path, at, relative, optional);
+		src_source(kp, path, at, relative, optional || kp->source_optional);
 	free(path);
 	free(name);
 }
