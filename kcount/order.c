@@ -18,8 +18,6 @@
 
 /* FILL_CANDIDATES: how many of the least degree the fill chooses among; FILL_DEGREE: above
  * it, counting a candidate's fill costs more than it tells, and degree alone decides. */
-int order_width_lower(const struct solver *s);
-
 enum { DEGREE_CAP = 250, LONG_CLAUSE = 16, TIE_BREAKS = 8, FILL_CANDIDATES = 8, FILL_DEGREE = 64 };
 
 struct heap_item {
@@ -385,5 +383,4 @@ void order_rank(const struct solver *s, int *rank, const volatile sig_atomic_t *
 	free(tried);
 	s->stats->order_width = (uint64_t)best_shape.width;
 	s->stats->order_hubs = (uint64_t)best_shape.hubs;
-	s->stats->order_width_lower = (uint64_t)order_width_lower(s);
 }
