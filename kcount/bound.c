@@ -251,6 +251,15 @@ static int next_k(int done, int failed)
 	return done - failed > 1 + done / 32 ? (done + failed) / 2 : -1;
 }
 
+/* After a round: the next K (next_k), and when no round was counted, all the hubs fixed,
+ * the round of least work, before giving up; -1 to stop. */
+static int after_round(int done, int failed, int nhubs)
+{
+	int k = next_k(done < 0 ? nhubs : done, failed);
+
+	return k < 0 && done < 0 && failed != nhubs ? nhubs : k;
+}
+
 /* The first K: the one asked for, or a quarter of the projected variables left free. */
 static int first_k(const struct options *o, int nhubs)
 {
@@ -325,11 +334,22 @@ static uint64_t round_work(const struct options *o)
 	return o->hubs >= 0 ? 0 : BOUND_WORK;
 }
 
+/* Exit 2: no round was counted, for the reason the last one was not. */
+static void no_bound(const struct options *o, enum round_end end, uint64_t work)
+{
+	if (end == ROUND_OVER_BUDGET)
+		util_die(EXIT_TROUBLE, "no round counted within --work %llu components: no bound", (unsigned long long)work);
+	if (end == ROUND_FAILED)
+		util_die(EXIT_TROUBLE, "no round counted within the memory cap of %ld MiB: no bound", o->mem);
+	util_die(EXIT_TROUBLE, "timeout after %ld s: no bound", o->timeout);
+}
+
 int bound_lower(struct job *j, struct ivec *fixed)
 {
 	double deadline = kcount_now() + alarm(0);  /* what is left of --timeout */
 	int n, *order, nhubs, done = -1, failed = -1, one_round = j->opt.hubs >= 0, *hubs, cut = 0;
 	uint64_t work = round_work(&j->opt), components = 0;
+	enum round_end end = ROUND_OUT_OF_TIME;
 	unsigned char *model;
 	struct dimacs_cnf cnf;
 	mpz_t count;
@@ -350,10 +370,9 @@ int bound_lower(struct job *j, struct ivec *fixed)
 	base_cnf(&j->f, &cnf, nhubs);
 	/* Which rounds count depends on their work only; the time only ends them (cut). */
 	for (int k = first_k(&j->opt, nhubs); k >= 0;
-	     k = one_round ? -1 : next_k(done < 0 ? nhubs : done, failed)) {
+	     k = one_round ? -1 : after_round(done, failed, nhubs)) {
 		double started = kcount_now();
 		long seconds = (long)(deadline - started);
-		enum round_end end;
 		if ((cut = seconds < 1))
 			break;
 		fix_hubs(&cnf, &j->f, hubs, model, k);
@@ -376,7 +395,7 @@ int bound_lower(struct job *j, struct ivec *fixed)
 	free(model);
 	free(hubs);
 	if (done < 0)
-		util_die(EXIT_TROUBLE, "timeout after %ld s: no bound", j->opt.timeout);
+		no_bound(&j->opt, cut ? ROUND_OUT_OF_TIME : end, work);
 	if (cut)
 		util_warn("--timeout %ld s reached before the rounds were done: the bound is that of the "
 			  "last round finished (%d hubs fixed), and a faster or less loaded machine may "
