@@ -23,8 +23,8 @@ static void print_result(const struct job *j, const struct ivec *fixed, int cut)
 		printf("s %s\n", mpz_sgn(j->count) ? "SATISFIABLE" : "UNSATISFIABLE");
 		printf("c s type %s\n", j->f.projection ? "pmc" : "mc");
 		if (cut)
-			printf("c o lower bound cut short by --timeout %ld: the last round finished, not the work budget's\n",
-			       o->timeout);
+			printf("c o lower bound cut short by --timeout %ld: the last round finished, "
+			       "so another machine may find a better one\n", o->timeout);
 		if (fixed->n) {
 			printf("c o lower bound: the count of the models with the %d literals below\nc o fixed", fixed->n);
 			for (int i = 0; i < fixed->n; i++)
