@@ -124,6 +124,8 @@ static void count_comp(struct counter *k, int ci, mpz_t out)
 	if (cache_lookup(&k->cache, &k->key, out))
 		return;
 	k->stats->components++;
+	if (k->work && k->stats->components > k->work)
+		util_die(EXIT_WORK_SPENT, "work budget of %llu components spent: no count", (unsigned long long)k->work);
 	counter_check(k);
 	if (c.nproj == 0) {
 		int mark = k->s.ntrail;
@@ -147,6 +149,7 @@ void counter_init(struct counter *k, const struct formula *f, const struct optio
 	formula_solver(f, &k->s, st);
 	k->solver_bytes = solver_bytes(&k->s);
 	k->mem_limit = (size_t)opt->mem << 20;
+	k->work = opt->work > 0 ? (uint64_t)opt->work : 0;
 	if (counter_bytes(k) >= k->mem_limit)
 		util_die(EXIT_TROUBLE, "memory cap of %ld MiB too small for this formula", opt->mem);
 	cache_init(&k->cache, (k->mem_limit - counter_bytes(k)) / 10 * 8, st);
@@ -163,6 +166,23 @@ void counter_free(struct counter *k)
 	free(k->key.bytes);
 }
 
+/* The treewidth lower bound, for -v, and --max-width: no search that cannot end. */
+static void check_width(struct counter *k)
+{
+	double started = kcount_now();
+	long width = order_width_lower(&k->s);
+
+	k->stats->order_width_lower = (uint64_t)width;
+	if (k->opt->verbose)
+		fprintf(stderr, "c o treewidth at least %ld (%.2f s)\n", width, kcount_now() - started);
+	if (k->opt->max_width < 0 || width <= k->opt->max_width)
+		return;
+	if (!k->opt->quiet && !k->opt->digits)
+		printf("c o not counted: treewidth at least %ld above --max-width %ld\n", width, k->opt->max_width);
+	fflush(stdout);
+	util_die(EXIT_TROUBLE, "treewidth at least %ld above --max-width %ld: no count", width, k->opt->max_width);
+}
+
 void count_formula(struct counter *k, const struct formula *f, mpz_t result)
 {
 	if (f->unsat) {
@@ -171,6 +191,7 @@ void count_formula(struct counter *k, const struct formula *f, mpz_t result)
 	}
 	struct comp all = { 0, f->nvars, 0, k->s.nlong, 0, 0 };
 
+	check_width(k);
 	decomposer_init(&k->d, &k->s, f->defined, k->stop);
 	for (int v = 1; v <= f->nvars; v++)
 		ivec_push(&k->cvars, v);

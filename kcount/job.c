@@ -1,6 +1,7 @@
 /* job: one count of a formula, from the DIMACS input to the number: preprocessing, then the
  * search on a thread with a large stack, under the timeout alarm. main.c runs one; bound.c
  * runs one per round, each in a child process. */
+#include <math.h>
 #include <pthread.h>
 #include <signal.h>
 #include <stdio.h>
@@ -36,6 +37,17 @@ double kcount_now(void)
 
 	clock_gettime(CLOCK_MONOTONIC, &ts);
 	return (double)ts.tv_sec + ts.tv_nsec / 1e9;
+}
+
+double kcount_log10(const mpz_t z)
+{
+	long exp;
+	double d;
+
+	if (mpz_sgn(z) == 0)
+		return -HUGE_VAL;
+	d = mpz_get_d_2exp(&exp, z);
+	return log10(d) + (double)exp * log10(2.0);
 }
 
 void job_arm_timeout(long seconds)

@@ -27,6 +27,12 @@ void ivec_free(struct ivec *v);
 size_t ivec_bytes(const struct ivec *v);
 
 /* ---- options.c: the option table generates the parser, --help and the settings ---- */
+/* --lower-bound's defaults: each round's work in components counted, and the safety stop in
+ * seconds (see bound.c for why these numbers). */
+#define BOUND_WORK 200000
+#define BOUND_TIMEOUT 600
+#define KC_STR_(x) #x
+#define KC_STR(x) KC_STR_(x)
 /* X(field, short, long name, argument name or NULL, help) */
 #define KCOUNT_OPTIONS(X) \
 	X(quiet, 'q', "quiet", NULL, "print only the exact count") \
@@ -35,8 +41,10 @@ size_t ivec_bytes(const struct ivec *v);
 	X(seed, 0, "seed", "S", "random seed for --sample (default 1)") \
 	X(mem, 0, "mem", "MB", "memory cap in MiB (default: half the physical memory)") \
 	X(timeout, 0, "timeout", "S", "give up after S seconds (exit 2, no count)") \
-	X(lower_bound, 0, "lower-bound", NULL, "a certified lower bound for a count out of reach, in --timeout (default 60)") \
-	X(hubs, 0, "hubs", "K", "with --lower-bound: fix exactly K hubs, in one round") \
+	X(max_width, 0, "max-width", "W", "give up at once (exit 2) when the treewidth is surely above W") \
+	X(lower_bound, 0, "lower-bound", NULL, "a certified lower bound for a count out of reach (--timeout: default " KC_STR(BOUND_TIMEOUT) ", a safety stop)") \
+	X(work, 0, "work", "N", "with --lower-bound: count at most N components a round (default " KC_STR(BOUND_WORK) "): the same bound on any machine") \
+	X(hubs, 0, "hubs", "K", "with --lower-bound: fix exactly K hubs, in one round (no --work limit unless given)") \
 	X(count_first, 0, "count-first", "S", "with --lower-bound: first the exact count, for S of the --timeout seconds") \
 	X(no_elim, 0, "no-elim", NULL, "no projection shrinking, clause removal or elimination by resolution") \
 	X(preprocess, 0, "preprocess", NULL, "print the preprocessed formula (DIMACS, same count) instead of counting") \
@@ -152,6 +160,8 @@ int define_branchable(const struct solver *s, const unsigned char *defined, unsi
 /* rank[v] for every variable: higher ranks are branched on first. Once *stop is set, the
  * orders left untried are skipped. */
 void order_rank(const struct solver *s, int *rank, const volatile sig_atomic_t *stop);
+/* A lower bound on the treewidth of the same graph (minor-min-width). */
+int order_width_lower(const struct solver *s);
 
 /* ---- preprocess.c: count-preserving simplification before the search ---- */
 struct formula {
@@ -264,6 +274,7 @@ struct counter {
 	int depth;
 	size_t mem_limit, peak_bytes;
 	size_t solver_bytes;      /* the solver's fixed structures, measured once */
+	uint64_t work;            /* components it may count (0: no limit), from --work */
 	volatile sig_atomic_t *stop; /* set by the timeout alarm */
 	unsigned ticks;
 	double started, last_progress;
@@ -301,6 +312,7 @@ struct job {
 };
 extern volatile sig_atomic_t job_timed_out;
 double kcount_now(void);
+double kcount_log10(const mpz_t z);
 /* Clears job_timed_out and sets it after seconds (0: never). */
 void job_arm_timeout(long seconds);
 /* Simplifies cnf into j->f (exits 2 on the timeout). */
@@ -310,9 +322,13 @@ void job_run(struct job *j);
 void job_free(struct job *j);
 
 /* ---- bound.c: a certified lower bound when the count is out of reach ---- */
-/* Sets j->count to a lower bound on the count of j->f found within j->opt.timeout seconds:
- * the count of the models with the literals it puts in fixed (none: the count itself).
- * Exits 2 when the time ends before any bound. */
-void bound_lower(struct job *j, struct ivec *fixed);
+/* The exit status of a round's child process whose --work budget ran out (never kcount's). */
+enum { EXIT_WORK_SPENT = 3 };
+/* Sets j->count to a lower bound on the count of j->f: the count of the models with the
+ * literals it puts in fixed (none: the count itself), from rounds limited by j->opt.work,
+ * so the same on any machine. Returns 0, or 1 when the --timeout safety stop ended the
+ * rounds early (the bound is then the last one finished). Exits 2 when the time ends
+ * before any bound. */
+int bound_lower(struct job *j, struct ivec *fixed);
 
 #endif

@@ -1,7 +1,6 @@
 /* kcount: exact model counter for DIMACS CNF (projected on `c p show` variables), with
  * output in the model-counting-competition form. Passes: read, preprocess, count (or a
  * lower bound, or samples), print. */
-#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <unistd.h>
@@ -9,21 +8,9 @@
 #include "kcount.h"
 #include "util.h"
 
-enum { DEFAULT_BOUND_SECONDS = 60 };
-
-static double log10_of(const mpz_t z)
-{
-	long exp;
-	double d;
-
-	if (mpz_sgn(z) == 0)
-		return -HUGE_VAL;
-	d = mpz_get_d_2exp(&exp, z);
-	return log10(d) + (double)exp * log10(2.0);
-}
-
-/* fixed not empty: the count is a lower bound, that of the models with those literals. */
-static void print_result(const struct job *j, const struct ivec *fixed)
+/* fixed not empty: the count is a lower bound, that of the models with those literals; cut:
+ * the --timeout safety stop ended its rounds early. */
+static void print_result(const struct job *j, const struct ivec *fixed, int cut)
 {
 	const struct options *o = &j->opt;
 
@@ -31,10 +18,13 @@ static void print_result(const struct job *j, const struct ivec *fixed)
 		mpz_out_str(stdout, 10, j->count);
 		putchar('\n');
 	} else if (o->digits) {
-		printf("%zu %.6f\n", mpz_sgn(j->count) ? mpz_sizeinbase(j->count, 10) : 1, log10_of(j->count));
+		printf("%zu %.6f\n", mpz_sgn(j->count) ? mpz_sizeinbase(j->count, 10) : 1, kcount_log10(j->count));
 	} else {
 		printf("s %s\n", mpz_sgn(j->count) ? "SATISFIABLE" : "UNSATISFIABLE");
 		printf("c s type %s\n", j->f.projection ? "pmc" : "mc");
+		if (cut)
+			printf("c o lower bound cut short by --timeout %ld: the last round finished, "
+			       "so another machine may find a better one\n", o->timeout);
 		if (fixed->n) {
 			printf("c o lower bound: the count of the models with the %d literals below\nc o fixed", fixed->n);
 			for (int i = 0; i < fixed->n; i++)
@@ -42,7 +32,7 @@ static void print_result(const struct job *j, const struct ivec *fixed)
 			printf(" 0\n");
 		}
 		if (mpz_sgn(j->count))
-			printf("c s log10-%s %.6f\n", fixed->n ? "lower-bound" : "estimate", log10_of(j->count));
+			printf("c s log10-%s %.6f\n", fixed->n ? "lower-bound" : "estimate", kcount_log10(j->count));
 		else
 			printf("c s log10-estimate -inf\n");
 		printf("c s %s arb int ", fixed->n ? "lower-bound" : "exact");
@@ -81,6 +71,7 @@ int main(int argc, char **argv)
 	struct job j = { 0 };
 	struct dimacs_cnf cnf;
 	struct ivec fixed = { 0 };
+	int cut = 0;
 
 	util_progname = "kcount";
 	options_parse(&j.opt, argc, argv);
@@ -88,12 +79,16 @@ int main(int argc, char **argv)
 		util_die(EXIT_TROUBLE, "--plain goes with --preprocess (try 'kcount --help')");
 	if (j.opt.lower_bound && (j.opt.preprocess || j.opt.sample >= 0))
 		util_die(EXIT_TROUBLE, "--lower-bound goes with neither --preprocess nor --sample");
-	if ((j.opt.hubs >= 0 || j.opt.count_first) && !j.opt.lower_bound)
-		util_die(EXIT_TROUBLE, "--hubs and --count-first go with --lower-bound (try 'kcount --help')");
+	if ((j.opt.hubs >= 0 || j.opt.count_first || j.opt.work >= 0) && !j.opt.lower_bound)
+		util_die(EXIT_TROUBLE, "--hubs, --work and --count-first go with --lower-bound (try 'kcount --help')");
+	if (j.opt.work == 0)
+		util_die(EXIT_TROUBLE, "--work wants at least 1 component");
+	if (j.opt.max_width >= 0 && (j.opt.preprocess || j.opt.sample >= 0))
+		util_die(EXIT_TROUBLE, "--max-width goes with neither --preprocess nor --sample");
 	if (!j.opt.mem)
 		j.opt.mem = default_mem_mib();
 	if (j.opt.lower_bound && !j.opt.timeout)
-		j.opt.timeout = DEFAULT_BOUND_SECONDS;
+		j.opt.timeout = BOUND_TIMEOUT;
 	job_arm_timeout(j.opt.timeout);
 	dimacs_load(j.opt.file, &cnf);
 	job_preprocess(&j, &cnf);
@@ -103,11 +98,11 @@ int main(int argc, char **argv)
 		return EXIT_OK;
 	}
 	if (j.opt.lower_bound)
-		bound_lower(&j, &fixed);
+		cut = bound_lower(&j, &fixed);
 	else
 		job_run(&j);
 	if (j.opt.sample < 0)
-		print_result(&j, &fixed);
+		print_result(&j, &fixed, cut);
 	if (j.opt.verbose && !j.opt.lower_bound)
 		stats_report(&j.stats, kcount_now() - j.k.started, counter_peak(&j.k));
 	job_free(&j);

@@ -334,13 +334,20 @@ static void contract(struct graph *g, int v, int u)
  * fewest neighbours with, again and again; no graph has treewidth below its least degree,
  * and contraction never raises the treewidth, so the largest least degree met is a bound.
  * With the orders' width above it, it says how far a formula is from a count. */
-static int width_lower_bound(const struct solver *s)
+int order_width_lower(const struct solver *s)
 {
 	struct graph g = { .candidates = 1 };
 	struct heap_item it;
 	int bound = 0, stamp = 0, *mark;
 
 	build(&g, s);
+	/* Without the vertices of no edge (fixed and vanished variables), whose degree 0 bounds
+	 * nothing, the heap breaks ties alike before and after formula_compact: --max-width
+	 * gives the same answer from bound.c's formula as from the search's. */
+	g.nheap = 0;
+	for (int v = 1; v <= g.nnodes; v++)
+		if (g.adj[v].n)
+			heap_push(&g, g.adj[v].n, v);
 	mark = xcalloc((size_t)g.nnodes + 1, sizeof *mark);
 	while (pop_least_fill(&g, &it)) {
 		if (it.degree > bound)
@@ -376,5 +383,4 @@ void order_rank(const struct solver *s, int *rank, const volatile sig_atomic_t *
 	free(tried);
 	s->stats->order_width = (uint64_t)best_shape.width;
 	s->stats->order_hubs = (uint64_t)best_shape.hubs;
-	s->stats->order_width_lower = (uint64_t)width_lower_bound(s);
 }
