@@ -285,6 +285,10 @@ static int too_wide(struct job *j)
 	if (j->opt.verbose || (isatty(2) && !j->opt.quiet))
 		fprintf(stderr, "c o bound: no exact count first: treewidth at least %ld above --max-width %ld\n",
 			width, j->opt.max_width);
+	/* in the output too, as without --lower-bound: why the answer is a bound (kcount-timed) */
+	if (!j->opt.quiet && !j->opt.digits)
+		printf("c o not counted: treewidth at least %ld above --max-width %ld\n", width, j->opt.max_width);
+	fflush(stdout);         /* before the rounds fork */
 	return 1;
 }
 

@@ -11,7 +11,7 @@ BRUTE=$TOP/build/t/dimacs-brute
 [ -x "$BRUTE" ] || skip_all "build/t/dimacs-brute not built (make test-helpers)"
 FM=${KC_FEATUREMODELS:-$TOP/../shared/bench/featuremodels}
 N=60
-plan $((N + 24))
+plan $((N + 25))
 
 # hogs_start: two CPU-burning loops (the machine has two cores), ten minutes at most;
 # hogs_stop ends them, also when the test is interrupted
@@ -125,6 +125,8 @@ like "$OUT" '^c s exact arb int 8$' "--max-width 6: counted, 8"
 run "$BIN/kcount" -v --lower-bound --count-first 10 --max-width 5 "$TMP/clique.cnf"
 ok '[ "$STATUS" = 0 ] && grep -q "no exact count first: treewidth at least 6 above --max-width 5" "$ERR"' \
 	"--lower-bound --count-first --max-width 5: straight to the bound"
+like "$OUT" '^c o not counted: treewidth at least 6 above --max-width 5$' \
+	"--lower-bound --max-width 5: says why on standard output too"
 run "$BIN/kcount" --max-width 3 --sample 2 "$TMP/clique.cnf"
 is_status 2 "--max-width --sample: usage error"
 run "$BIN/kcount" --work 5 "$TMP/clique.cnf"
