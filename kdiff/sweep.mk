@@ -4,20 +4,25 @@
 #
 # For each release R and arch A it makes $(OUT)/R/A.ir (kparse -a A), R/A.cnf (kcnf) and
 # R/A.count (share/kcount-timed: kcount under TIMEOUT seconds, a count file of kdiff(1), with
-# the time it took or why there is no count, and with BOUND seconds a lower bound then), then per arch $(OUT)/history-A.tsv, .txt and
-# .svg (kdiff --history). Trees come from share/get-kernel. Run from the top directory,
-# after `make`. A count that does not finish in TIMEOUT is recorded as not counted. A file
-# is made again when the program that makes it is newer, and a count not made within a
-# shorter limit when TIMEOUT is longer; delete the .count files (or OUT) to force it.
+# the time it took or why there is no count, and with BOUND seconds a lower bound then), then
+# per arch $(OUT)/history-A.tsv, .txt and .svg (kdiff --history). WIDTH: no exact count when
+# the treewidth is surely above it (kcount --max-width); VERBOSE=1: kcount's progress. Trees
+# come from share/get-kernel. Run from the top directory, after `make`. A count that does not
+# finish in TIMEOUT is recorded as not counted. A file is made again when the program that
+# makes it is newer, and a count not made within a shorter limit when TIMEOUT is longer;
+# delete the .count files (or OUT) to force it.
 OUT ?= sweep
 RELEASES ?= 6.1 6.12 7.3
 ARCHES ?= x86_64
 TIMEOUT ?= 600
 BOUND ?= 0
 MEMORY ?=
+WIDTH ?=
+VERBOSE ?=
 BIN ?= bin
 
-KCOUNT_TIMED := KCOUNT=$(BIN)/kcount share/kcount-timed -t $(TIMEOUT) -b $(BOUND) $(if $(MEMORY),-m $(MEMORY))
+KCOUNT_TIMED := KCOUNT=$(BIN)/kcount share/kcount-timed -t $(TIMEOUT) -b $(BOUND) \
+	$(if $(MEMORY),-m $(MEMORY)) $(if $(WIDTH),-w $(WIDTH)) $(if $(VERBOSE),-v)
 IRS := $(foreach r,$(RELEASES),$(foreach a,$(ARCHES),$(OUT)/$(r)/$(a).ir))
 CNFS := $(IRS:.ir=.cnf)
 COUNTS := $(IRS:.ir=.count)

@@ -4,8 +4,9 @@
 # time limit recorded as "not counted within 2 s" instead of hanging the sweep. Run again,
 # it counts anew only what a longer limit or a newer kcount may change. With BOUND, one
 # kcount --lower-bound --count-first run gives a count past the limit a lower bound in its note.
+# With the real kcount, WIDTH (kcount --max-width) records a formula out of reach as such.
 . "$(dirname "$0")/lib.sh"
-plan 14
+plan 16
 
 mkdir -p "$TMP/bin"
 cp "$BIN/kdiff" "$TMP/bin/"
@@ -83,4 +84,16 @@ like "$TMP/sweep/1.2/arm64.count" '^c o fixed 1 -2 3 0$' "and the literals fixed
 sweep 3 5 > /dev/null 2>&1
 is "$(cat "$KCOUNT_LOG")" "--lower-bound" \
 	"a note with a bound is tried again under a longer limit"
+
+# share/kcount-timed -w with the real kcount: a clique of 7 variables has treewidth 6 (8 models)
+{
+	echo "p cnf 7 21"
+	for a in 1 2 3 4 5 6 7; do for b in 1 2 3 4 5 6 7; do [ "$a" -lt "$b" ] && echo "$a $b 0"; done; done
+} > "$TMP/clique.cnf"
+KCOUNT=$BIN/kcount "$TOP/share/kcount-timed" -t 5 -w 5 "$TMP/clique.cnf" "$TMP/clique.count" 2> /dev/null
+like "$TMP/clique.count" '^c kdiff not-counted kcount: out of reach: treewidth at least 6, above 5$' \
+	"-w 5: out of reach by treewidth, not by time"
+# with -b the bound's rounds fix nothing on so small a formula: its exact count
+KCOUNT=$BIN/kcount "$TOP/share/kcount-timed" -t 5 -b 30 -w 5 "$TMP/clique.cnf" "$TMP/clique.count" 2> /dev/null
+like "$TMP/clique.count" '^c s exact arb int 8$' "-w 5 -b 30: counted exactly by the bound's last round"
 done_testing
