@@ -3,6 +3,7 @@
 #include "kdiff.h"
 #include "util.h"
 
+#include <limits.h>
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -68,6 +69,24 @@ static char *sidecar(const char *ir_path)
 	return xasprintf("%.*s.count", (int)(n - 3), ir_path);
 }
 
+/* "kcount: out of reach: treewidth at least N, above W" when kcount's output in PATH says
+ * --max-width stopped its exact count (the words of share/kcount-timed), else NULL. */
+static char *width_note(const char *path)
+{
+	static const char said[] = "c o not counted: treewidth at least %ld above --max-width %ld";
+	FILE *f = fopen(path, "r");
+	char line[256];
+	long width, most;
+	char *note = NULL;
+
+	while (f && !note && fgets(line, sizeof line, f))
+		if (sscanf(line, said, &width, &most) == 2)
+			note = xasprintf("kcount: out of reach: treewidth at least %ld, above %ld", width, most);
+	if (f)
+		fclose(f);
+	return note;
+}
+
 /* kcnf IR > ROLE.cnf; kcount ROLE.cnf > ROLE.kcount: a count, or a note saying why not.
  * With a timeout and a bound, one kcount --lower-bound run counts for the timeout, then
  * bounds what it could not count: the formula is preprocessed once. */
@@ -79,8 +98,9 @@ static void count_ir(const struct kd_options *opt, struct kd_version *v, const c
 	char *mem = opt->memory ? xasprintf("--mem=%s", opt->memory) : NULL;
 	char *first = xasprintf("--count-first=%ld", opt->timeout);
 	char *both = xasprintf("--timeout=%ld", opt->timeout + opt->bound);
-	char *argv_cnf[] = { kcnf, v->ir_path, NULL }, *argv_count[] = { kcount, cnf, mem, NULL };
-	char *argv_bound[] = { kcount, "--lower-bound", first, both, cnf, mem, NULL };
+	char *width = xasprintf("--max-width=%ld", opt->max_width ? opt->max_width : (long)INT_MAX);
+	char *argv_cnf[] = { kcnf, v->ir_path, NULL }, *argv_count[] = { kcount, width, cnf, mem, NULL };
+	char *argv_bound[] = { kcount, "--lower-bound", first, both, width, cnf, mem, NULL };
 	enum kd_run_result r = kd_run(argv_cnf, cnf, opt->timeout, NULL);
 	const char *stage = "kcnf";
 	bool bound = opt->bound && opt->timeout;
@@ -96,17 +116,19 @@ static void count_ir(const struct kd_options *opt, struct kd_version *v, const c
 	}
 	if (r != KD_RUN_OK || !kd_count_read(out, &v->count)) {
 		kd_count_free(&v->count);
-		v->count.note = run_note(r == KD_RUN_OK ? KD_RUN_FAILED : r, stage, opt->timeout);
+		if (!(v->count.note = r == KD_RUN_OK ? NULL : width_note(out)))
+			v->count.note = run_note(r == KD_RUN_OK ? KD_RUN_FAILED : r, stage, opt->timeout);
 	} else if (!v->count.value) {  /* a bound, and the note says why there is no count */
 		free(v->count.note);
-		note = run_note(KD_RUN_TIMEOUT, stage, opt->timeout);
+		if (!(note = width_note(out)))
+			note = run_note(KD_RUN_TIMEOUT, stage, opt->timeout);
 		v->count.note = kd_bound_note(note, &v->count);
 		free(note);
 	}
 	if (v->count.note)
 		util_warn("'%s': %s", v->path, v->count.note);
 	v->count.seconds = seconds;
-	free(kcnf), free(kcount), free(cnf), free(out), free(mem), free(first), free(both);
+	free(kcnf), free(kcount), free(cnf), free(out), free(mem), free(first), free(both), free(width);
 }
 
 static bool get_count(const struct kd_options *opt, struct kd_version *v, const char *count_file,

@@ -12,8 +12,9 @@
 
 enum kd_format { KD_TEXT, KD_TSV, KD_JSON };
 
-/* The default --timeout and --bound, those of share/main-job: a whole kernel never counts. */
-enum { KD_TIMEOUT = 600, KD_BOUND = 120 };
+/* The default --timeout, --bound and --max-width, those of share/main-job: a whole kernel
+ * never counts, and its treewidth (at least 129) says so at once. */
+enum { KD_TIMEOUT = 600, KD_BOUND = 120, KD_MAX_WIDTH = 40 };
 
 struct kd_options {
 	const char *arch;         /* -a ARCH for tree inputs */
@@ -25,6 +26,7 @@ struct kd_options {
 	const char *count_file[2];/* --count-old, --count-new */
 	long timeout;             /* seconds per pipeline stage, 0 = none */
 	long bound;               /* --bound: seconds for a lower bound past the timeout, 0 = none */
+	long max_width;           /* --max-width: no exact count of a wider formula, 0 = none */
 	const char *memory;       /* --memory MB, passed to kcount */
 	const char *keep;         /* --keep DIR: keep IR, CNF and count files there */
 	const char *svg;          /* --svg FILE (history) */

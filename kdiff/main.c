@@ -26,6 +26,8 @@ static const char usage_text[] =
 	"      --memory=MB        memory cap passed to kcount (--mem=MB)\n"
 	"      --bound=SECONDS    past the timeout, spend SECONDS on a certified lower bound\n"
 	"                         (kcount --lower-bound; default 120; 0: none)\n"
+	"      --max-width=W      no exact count when the treewidth is surely above W, only\n"
+	"                         the bound (kcount --max-width; default 40; 0: no limit)\n"
 	"      --keep=DIR         keep the IR, CNF and count files made for each input in DIR\n"
 	"      --no-renames       report renamed options as removed and added\n"
 	"      --summary          text: only the numbers, not the lists of options\n"
@@ -36,7 +38,7 @@ static const char usage_text[] =
 	"\n"
 	"Exit status: 0 no difference, 1 differences, 2 trouble (as diff(1)); history: 0 or 2.\n";
 
-enum { OPT_NO_COUNT = 256, OPT_COUNT_OLD, OPT_COUNT_NEW, OPT_TIMEOUT, OPT_BOUND, OPT_MEMORY, OPT_KEEP,
+enum { OPT_NO_COUNT = 256, OPT_COUNT_OLD, OPT_COUNT_NEW, OPT_TIMEOUT, OPT_BOUND, OPT_MAX_WIDTH, OPT_MEMORY, OPT_KEEP,
 	OPT_NO_RENAMES, OPT_SUMMARY, OPT_HISTORY, OPT_SVG, OPT_VERSION };
 
 static const struct option long_options[] = {
@@ -48,6 +50,7 @@ static const struct option long_options[] = {
 	{ "timeout", required_argument, NULL, OPT_TIMEOUT },
 	{ "memory", required_argument, NULL, OPT_MEMORY },
 	{ "bound", required_argument, NULL, OPT_BOUND },
+	{ "max-width", required_argument, NULL, OPT_MAX_WIDTH },
 	{ "keep", required_argument, NULL, OPT_KEEP },
 	{ "no-renames", no_argument, NULL, OPT_NO_RENAMES },
 	{ "summary", no_argument, NULL, OPT_SUMMARY },
@@ -97,6 +100,7 @@ static void take_option(struct kd_options *opt, int c)
 	case OPT_COUNT_NEW: opt->count_file[1] = optarg; break;
 	case OPT_TIMEOUT: opt->timeout = parse_whole("timeout", optarg, 0, "whole seconds"); break;
 	case OPT_BOUND: opt->bound = parse_whole("bound", optarg, 0, "whole seconds"); break;
+	case OPT_MAX_WIDTH: opt->max_width = parse_whole("max-width", optarg, 0, "a whole number"); break;
 	case OPT_MEMORY: parse_whole("memory", optarg, 1, "MiB, a positive whole number"); opt->memory = optarg; break;
 	case OPT_KEEP: opt->keep = optarg; break;
 	case OPT_NO_RENAMES: opt->renames = false; break;
@@ -114,7 +118,8 @@ static void parse_options(int argc, char **argv, struct kd_options *opt)
 	int c;
 
 	*opt = (struct kd_options){ .arch = "x86_64", .format = KD_TEXT, .count = true,
-		.renames = true, .timeout = KD_TIMEOUT, .bound = KD_BOUND, .self = argv[0] };
+		.renames = true, .timeout = KD_TIMEOUT, .bound = KD_BOUND,
+		.max_width = KD_MAX_WIDTH, .self = argv[0] };
 	while ((c = getopt_long(argc, argv, "a:f:h", long_options, NULL)) != -1)
 		take_option(opt, c);
 	if (opt->history ? argc - optind < 1 : argc - optind != 2)

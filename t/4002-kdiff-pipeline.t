@@ -2,10 +2,11 @@
 # kdiff runs kparse, kcnf and kcount found next to its own binary, with -a, --memory and
 # --timeout passed through. Stand-in programs make each case certain: a counter that sleeps
 # must be stopped and reported as "not counted within 1 s", not waited for; with --bound, one
-# kcount --lower-bound --count-first run gives the count, or a lower bound that joins the note.
+# kcount --lower-bound --count-first run gives the count, or a lower bound that joins the note;
+# a formula kcount --max-width finds too wide is "out of reach", not "not counted within".
 . "$(dirname "$0")/lib.sh"
 D=$T/data/4001
-plan 24
+plan 28
 
 mkdir -p "$TMP/bin" "$TMP/old/arch" "$TMP/new/arch"   # arch/: kernel trees, so kparse gets -a
 cp "$BIN/kdiff" "$TMP/bin/"
@@ -24,7 +25,11 @@ SH
 cat > "$TMP/bin/kcount" <<'SH'
 #!/bin/sh
 echo "$*" >> "$FAKE_ARGS"
-if [ "$1" = --lower-bound ] && [ -n "${FAKE_SLEEP:-}" ]; then  # not counted: a bound
+if [ -n "${FAKE_WIDE:-}" ]; then  # what kcount --max-width says of a formula too wide
+	echo "c o not counted: treewidth at least 150 above --max-width 40"
+	[ "$1" = --lower-bound ] || exit 2
+fi
+if [ "$1" = --lower-bound ] && { [ -n "${FAKE_SLEEP:-}" ] || [ -n "${FAKE_WIDE:-}" ]; }; then  # a bound
 	printf 'c o lower bound: the count of the models with the 3 literals below\n'
 	printf 'c o fixed 1 -2 3 0\nc s log10-lower-bound 2.7\nc s lower-bound arb int 501\n'
 	exit 0
@@ -74,8 +79,23 @@ is "$(grep '^count	new' "$OUT" | cut -f 6)" \
 	"by default a count that does not finish gets a lower bound"
 rm -f "$TMP/args"
 run "$TMP/bin/kdiff" -f tsv --timeout 0 "$TMP/old/tree.ir" "$TMP/new/tree.ir"
-is "$(grep -c 'old\.cnf$\|new\.cnf$' "$TMP/args"):$(grep -c -- '--' "$TMP/args")" "2:0" \
-	"--timeout 0: kcount CNF, no limit, so no bound either"
+is "$(grep -c '^--max-width=40 .*old\.cnf$\|^--max-width=40 .*new\.cnf$' "$TMP/args"):$(grep -c -- '--lower-bound\|--timeout\|--count-first' "$TMP/args")" "2:0" \
+	"--timeout 0: kcount --max-width=40 CNF, no limit, so no bound either"
+
+# the width check (kcount --max-width): out of reach, with or without a bound
+rm -f "$TMP/args"
+FAKE_WIDE=1 run "$TMP/bin/kdiff" -f tsv "$TMP/old/tree.ir" "$TMP/new/tree.ir"
+like "$TMP/args" '^--lower-bound --count-first=600 --timeout=720 --max-width=40 .*new\.cnf' \
+	"by default kcount is told --max-width=40"
+is "$(grep '^count	new' "$OUT" | cut -f 6)" \
+	"kcount: out of reach: treewidth at least 150, above 40; at least 10^2 (kcount --lower-bound, 3 variables fixed)" \
+	"a formula too wide is out of reach, with its bound"
+FAKE_WIDE=1 run "$TMP/bin/kdiff" -f tsv --bound 0 "$TMP/old/tree.ir" "$TMP/new/tree.ir"
+is "$(grep '^count	new' "$OUT" | cut -f 6)" "kcount: out of reach: treewidth at least 150, above 40" \
+	"--bound 0: out of reach, no bound"
+rm -f "$TMP/args"
+run "$TMP/bin/kdiff" -f tsv --max-width 0 "$TMP/old/tree.ir" "$TMP/new/tree.ir"
+like "$TMP/args" '--max-width=2147483647 ' "--max-width 0: no width limit"
 run "$TMP/bin/kdiff" --help
 like "$OUT" 'default 600' "--help: the default timeout"
 like "$OUT" 'default 120' "--help: the default bound time"
