@@ -15,9 +15,9 @@ OUT ?= sweep
 RELEASES ?= 6.1 6.12 7.3
 ARCHES ?= x86_64
 TIMEOUT ?= 600
-BOUND ?= 0
+BOUND ?= 120
 MEMORY ?=
-WIDTH ?=
+WIDTH ?= 40
 VERBOSE ?=
 BIN ?= bin
 

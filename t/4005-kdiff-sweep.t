@@ -46,7 +46,7 @@ SH
 chmod +x "$TMP/bin/"*
 export KCOUNT_TREE_1_1="$TMP/linux-1.1" KCOUNT_TREE_1_2="$TMP/linux-1.2" KCOUNT_LOG="$TMP/kcount.log"
 sweep() { make -s -C "$TOP" -f kdiff/sweep.mk -j2 OUT="$TMP/sweep" BIN="$TMP/bin" RELEASES="1.1 1.2" \
-	ARCHES="x86_64 arm64" TIMEOUT="$1" BOUND="${2:-0}"; }
+	ARCHES="x86_64 arm64" TIMEOUT="$1" BOUND="${2:-0}" WIDTH=; }
 
 start=$(date +%s)
 run sweep 2
