@@ -5,8 +5,10 @@
 # it counts anew only what a longer limit or a newer kcount may change. With BOUND, one
 # kcount --lower-bound --count-first run gives a count past the limit a lower bound in its note.
 # With the real kcount, WIDTH (kcount --max-width) records a formula out of reach as such.
+# The same sweep split into one job per release and arch runs unchanged under GNU parallel
+# (here on localhost, -S :), and the histories made from its files are the same.
 . "$(dirname "$0")/lib.sh"
-plan 16
+plan 19
 
 mkdir -p "$TMP/bin"
 cp "$BIN/kdiff" "$TMP/bin/"
@@ -61,6 +63,23 @@ is "$(cut -f 1,14,15 "$TMP/sweep/history-arm64.tsv" | sed -n 3p)" \
 	"$(printf '1.2.0\t-\tkcount: not counted within 2 s')" "arm64 history: the missing count"
 ok '[ -s "$TMP/sweep/history-arm64.svg" ] && [ -s "$TMP/sweep/history-arm64.txt" ]' "chart and text table"
 ok 'grep -q "^c kdiff seconds [0-9]" "$TMP/sweep/1.1/x86_64.count"' "counting time recorded"
+
+# GNU parallel: one job per release and arch (the counts target), then the histories
+if command -v parallel > /dev/null; then
+	(cd "$TOP" && parallel --will-cite -S : -j2 make -s -f kdiff/sweep.mk OUT="$TMP/psweep" \
+		BIN="$TMP/bin" TIMEOUT=2 BOUND=0 WIDTH= RELEASES={1} ARCHES={2} counts \
+		::: 1.1 1.2 ::: x86_64 arm64) > "$TMP/parallel.out" 2>&1
+	ok '[ $? = 0 ] || grep -q "not counted" "$TMP/parallel.out"' "parallel: the jobs ran"
+	: > "$KCOUNT_LOG"
+	make -s -C "$TOP" -f kdiff/sweep.mk OUT="$TMP/psweep" BIN="$TMP/bin" RELEASES="1.1 1.2" \
+		ARCHES="x86_64 arm64" TIMEOUT=2 BOUND=0 WIDTH= all > /dev/null 2>&1
+	is "$(wc -l < "$KCOUNT_LOG")" 0 "parallel: the histories use the jobs' counts, none counted again"
+	is "$(cut -f 1-12,14,15 "$TMP/psweep/history-arm64.tsv")" \
+		"$(cut -f 1-12,14,15 "$TMP/sweep/history-arm64.tsv")" \
+		"parallel: the same history as make -j"
+else
+	skip "no GNU parallel (share/setup-deps installs it)"; skip "no GNU parallel"; skip "no GNU parallel"
+fi
 
 : > "$KCOUNT_LOG"
 sweep 3 > /dev/null 2>&1
