@@ -198,6 +198,7 @@ char *old_expand_path(struct kparse *kp, const char *text);
 void old_builtin_symbols(struct kparse *kp);
 void old_finish(struct kparse *kp);
 void old_top(struct kparse *kp);
+struct kexpr *old_trans_bool(struct kparse *kp, const struct ksym *s, struct kexpr *cond);
 
 /* ---- lexer.l / parser.y ---- */
 struct lex_state {
