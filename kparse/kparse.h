@@ -220,6 +220,15 @@ void lex_push_file(struct kparse *kp, FILE *fp);
 void lex_destroy(struct kparse *kp);
 int parse_run(struct kparse *kp);
 
+/* ---- answers.c: recorded $(shell,...) results (--shell-answers) ---- */
+struct answers {
+	char **cmd, **out;
+	size_t n;
+};
+
+void answers_read(struct answers *a, const char *path);
+const char *answers_find(const struct answers *a, const char *cmd);
+
 /* ---- the context of one run ---- */
 struct kparse {
 	enum kp_version version;
@@ -228,6 +237,7 @@ struct kparse {
 	struct ksym **env_syms;	/* old eras: 'option env' and sym_init symbols */
 	size_t nenv_syms;
 	bool shell;
+	struct answers *answers;	/* --shell-answers, or NULL */
 	char *srctree;
 	char *top;		/* the top Kconfig file, as named */
 	bool top_stdin;		/* the top file is standard input ("-") */

@@ -18,14 +18,15 @@ struct options {
 static void usage(FILE *f)
 {
 	fprintf(f,
-		"usage: kparse [-a ARCH] [-D NAME=VALUE]... [--shell] [--kconfig-version X.Y]\n"
-		"              [--symbols] [-o FILE] TREE|KCONFIG_FILE|-\n"
+		"usage: kparse [-a ARCH] [-D NAME=VALUE]... [--shell] [--shell-answers FILE]\n"
+		"              [--kconfig-version X.Y] [--symbols] [-o FILE] TREE|KCONFIG_FILE|-\n"
 		"Parses a Kconfig tree and writes its model in kir(5) form (see kparse(1)).\n"
 		"'-' reads a Kconfig file from standard input (source: from the working directory).\n"
 		"  -a ARCH                 the architecture: ARCH, SRCARCH and the pinned toolchain\n"
 		"                          (default for a kernel tree: $ARCH, else x86_64)\n"
 		"  -D NAME=VALUE           sets a variable of the environment macros read\n"
 		"  --shell                 runs $(shell,...) commands (the Kconfig files choose them)\n"
+		"  --shell-answers FILE    answers $(shell,...) from FILE (COMMAND<TAB>OUTPUT lines)\n"
 		"  --kconfig-version X.Y   the Kconfig semantics (default: the tree's Makefile)\n"
 		"  --symbols               lists the symbols (TSV) instead of the IR\n"
 		"  -o FILE                 writes to FILE instead of standard output\n"
@@ -36,6 +37,7 @@ static void parse_options(int argc, char **argv, struct options *o, struct kpars
 {
 	static const struct option longs[] = {
 		{ "shell", no_argument, NULL, 's' }, { "symbols", no_argument, NULL, 'S' },
+		{ "shell-answers", required_argument, NULL, 'A' },
 		{ "kconfig-version", required_argument, NULL, 'k' },
 		{ "help", no_argument, NULL, 'h' }, { "version", no_argument, NULL, 'V' },
 		{ NULL, 0, NULL, 0 },
@@ -53,6 +55,10 @@ static void parse_options(int argc, char **argv, struct options *o, struct kpars
 			break;
 		case 'o': o->output = optarg; break;
 		case 's': kp->shell = true; break;
+		case 'A':
+			kp->answers = xcalloc(1, sizeof(*kp->answers));
+			answers_read(kp->answers, optarg);
+			break;
 		case 'S': o->symbols = true; break;
 		case 'k': o->version = optarg; break;
 		case 'h': usage(stdout); util_finish_stdout(); exit(EXIT_OK);
