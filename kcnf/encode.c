@@ -39,6 +39,7 @@ void encoder_init(struct encoder *enc, const struct ir *ir, const struct kcnf_op
 	enc->natoms = 0;
 	allocate_symbol_vars(enc);
 	enc->modules = ir->modules_index >= 0 ? enc_symbol(enc, ir->modules_index).m : LIT_FALSE;
+	enc->old_imply = ir_kconfig_old(ir->kconfig) != 0;
 }
 
 void encoder_free(struct encoder *enc)
@@ -213,13 +214,28 @@ struct levels enc_default_value(struct encoder *enc, const struct ir_entry *e)
 	return d;
 }
 
+/*
+ * symbol.c before 5.10 (kcnf(1) OLD RELEASES): implied is computed only while dir_dep is not
+ * n (sym_calc_visibility), and is not capped by dir_dep afterwards.
+ */
+static struct levels old_implied(struct encoder *enc, const struct ir_symbol *s)
+{
+	struct levels i = reverse(enc, s->implied_by, s->nimplied_by);
+	lit dd = dir_dep(enc, &s->e).m;
+
+	return (struct levels){ circuit_and2(enc->c, dd, i.m), circuit_and2(enc->c, dd, i.y) };
+}
+
 /* The value an invisible symbol takes, before promotion: max(d', R). */
 static struct levels invisible_value(struct encoder *enc, int sym, struct levels r)
 {
 	const struct ir_symbol *s = &enc->ir->syms[sym];
 	struct levels d = enc_default_value(enc, &s->e);
-	struct levels i = reverse(enc, s->implied_by, s->nimplied_by);
+	struct levels i;
 
+	if (enc->old_imply && s->nimplied_by)	/* d' = max(d, I) */
+		return enc_or(enc, enc_or(enc, d, old_implied(enc, s)), r);
+	i = reverse(enc, s->implied_by, s->nimplied_by);
 	if (s->nimplied_by) {	/* d' = I != n ? min(max(d, I), DD) : d */
 		struct levels dd = dir_dep(enc, &s->e);
 		struct levels capped = enc_and(enc, enc_or(enc, d, i), dd);
@@ -228,6 +244,21 @@ static struct levels invisible_value(struct encoder *enc, int sym, struct levels
 		d.y = circuit_or2(enc->c, circuit_and2(enc->c, -i.m, d.y), capped.y);
 	}
 	return enc_or(enc, d, r);
+}
+
+/*
+ * sym_calc_value before 5.10, a visible tristate while MODULES is on: a value m becomes y
+ * while implied is y, so S_y -> V_y or R_y or I_y, and I_y excludes S = m.
+ */
+static void old_visible_implied(struct encoder *enc, const struct ir_symbol *s, struct levels v,
+				struct levels r)
+{
+	struct circuit *c = enc->c;
+	struct levels me = enc_symbol(enc, s - enc->ir->syms);
+	lit iy = old_implied(enc, s).y;
+
+	circuit_clause4(c, -enc->modules, -v.m, -me.y, circuit_or2(c, v.y, circuit_or2(c, r.y, iy)));
+	circuit_clause4(c, -enc->modules, -v.m, -iy, circuit_or2(c, -me.m, me.y));
 }
 
 /*
@@ -250,7 +281,10 @@ static void encode_symbol(struct encoder *enc, int sym)
 	if (s->e.type != IR_TRISTATE)
 		return;
 	circuit_clause2(c, -r.y, me.y);
-	circuit_clause4(c, -enc->modules, -v.m, -me.y, circuit_or2(c, v.y, r.y));
+	if (enc->old_imply && s->nimplied_by)
+		old_visible_implied(enc, s, v, r);
+	else
+		circuit_clause4(c, -enc->modules, -v.m, -me.y, circuit_or2(c, v.y, r.y));
 	circuit_clause4(c, -enc->modules, v.m, -me.y, x.y);
 	circuit_clause4(c, -enc->modules, v.m, me.y, -x.y);
 }

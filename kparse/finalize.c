@@ -41,7 +41,8 @@ static void propagate(struct kparse *kp, struct kmenu *parent, struct kexpr *par
 		}
 		for (struct kprop *p = m->sym->props; p; p = p->next)
 			if (p->menu == m)
-				p->cond = kx_and(m->dep, rewrite(kp, p->cond));
+				p->cond = old_trans_bool(kp, m->sym,
+							 kx_and(m->dep, rewrite(kp, p->cond)));
 	}
 }
 

@@ -30,7 +30,7 @@ static void write_header(struct kparse *kp, FILE *out)
 	fprintf(out, "\narch %s\nsrcarch %s\nkernelversion %s\nmacros %s\n",
 		kp->arch ? kp->arch : "-",
 		kp->srcarch ? kp->srcarch : "-", kp->kernelversion ? kp->kernelversion : "-",
-		kp->shell ? "shell" : "abstract");
+		kp->answers ? "recorded" : kp->shell ? "shell" : "abstract");
 	for (size_t i = 0; i < kp->env.nvars; i++)
 		if (kp->env.vars[i].read)
 			vars[n++] = kp->env.vars[i];

@@ -199,6 +199,7 @@ char *old_expand_path(struct kparse *kp, const char *text);
 void old_builtin_symbols(struct kparse *kp);
 void old_finish(struct kparse *kp);
 void old_top(struct kparse *kp);
+struct kexpr *old_trans_bool(struct kparse *kp, const struct ksym *s, struct kexpr *cond);
 
 /* ---- project.c: Kconfig trees of other projects (kparse(1) PROJECTS) ---- */
 struct project;
@@ -228,6 +229,15 @@ void lex_push_file(struct kparse *kp, FILE *fp);
 void lex_destroy(struct kparse *kp);
 int parse_run(struct kparse *kp);
 
+/* ---- answers.c: recorded $(shell,...) results (--shell-answers) ---- */
+struct answers {
+	char **cmd, **out;
+	size_t n;
+};
+
+void answers_read(struct answers *a, const char *path);
+const char *answers_find(const struct answers *a, const char *cmd);
+
 /* ---- the context of one run ---- */
 struct kparse {
 	enum kp_version version;
@@ -240,6 +250,7 @@ struct kparse {
 	bool no_sym_init_arch;	/* the project's sym_init makes no ARCH (toybox) */
 	bool source_in_choice;	/* the project's parser reads 'source' in a choice (coreboot) */
 	bool source_optional;	/* and a source that matches no file is none (coreboot) */
+	struct answers *answers;	/* --shell-answers, or NULL */
 	char *srctree;
 	bool srctree_is_tree;	/* the target was a directory */
 	char *top;		/* the top Kconfig file, as named */

@@ -18,14 +18,16 @@ struct options {
 static void usage(FILE *f)
 {
 	fprintf(f,
-		"usage: kparse [-a ARCH] [-D NAME=VALUE]... [--shell] [--kconfig-version X.Y]\n"
-		"              [--project NAME] [--symbols] [-o FILE] TREE|KCONFIG_FILE|-\n"
+		"usage: kparse [-a ARCH] [-D NAME=VALUE]... [--shell] [--shell-answers FILE]\n"
+		"              [--kconfig-version X.Y] [--project NAME] [--symbols] [-o FILE]\n"
+		"              TREE|KCONFIG_FILE|-\n"
 		"Parses a Kconfig tree and writes its model in kir(5) form (see kparse(1)).\n"
 		"'-' reads a Kconfig file from standard input (source: from the working directory).\n"
 		"  -a ARCH                 the architecture: ARCH, SRCARCH and the pinned toolchain\n"
 		"                          (default for a kernel tree: $ARCH, else x86_64)\n"
 		"  -D NAME=VALUE           sets a variable of the environment macros read\n"
 		"  --shell                 runs $(shell,...) commands (the Kconfig files choose them)\n"
+		"  --shell-answers FILE    answers $(shell,...) from FILE (COMMAND<TAB>OUTPUT lines)\n"
 		"  --kconfig-version X.Y   the Kconfig semantics (default: the tree's Makefile);\n"
 		"                          'list' prints the rule sets and what selects them\n"
 		"  --project NAME          linux, busybox, toybox, uclibc-ng, u-boot, coreboot\n"
@@ -39,6 +41,7 @@ static void parse_options(int argc, char **argv, struct options *o, struct kpars
 {
 	static const struct option longs[] = {
 		{ "shell", no_argument, NULL, 's' }, { "symbols", no_argument, NULL, 'S' },
+		{ "shell-answers", required_argument, NULL, 'A' },
 		{ "kconfig-version", required_argument, NULL, 'k' },
 		{ "project", required_argument, NULL, 'p' },
 		{ "help", no_argument, NULL, 'h' }, { "version", no_argument, NULL, 'V' },
@@ -57,6 +60,10 @@ static void parse_options(int argc, char **argv, struct options *o, struct kpars
 			break;
 		case 'o': o->output = optarg; break;
 		case 's': kp->shell = true; break;
+		case 'A':
+			kp->answers = xcalloc(1, sizeof(*kp->answers));
+			answers_read(kp->answers, optarg);
+			break;
 		case 'S': o->symbols = true; break;
 		case 'k':
 			if (!strcmp(optarg, "list")) {

@@ -164,3 +164,41 @@ void old_top(struct kparse *kp)
 	free(kp->top);
 	kp->top = xasprintf("arch/%s/Kconfig", kp->srcarch);
 }
+
+/*
+ * menu.c:menu_finalize with expr.c:expr_trans_bool (2.6.20 to 5.4, gone in 5.10): in every property
+ * condition of a symbol that is not tristate, 'FOO != n' with FOO tristate becomes 'FOO', so
+ * a bool selecting or implying under it passes m, not y. The kernel applies it after
+ * expr_transform, which pushes each 'not' down to the comparisons ('!(FOO = n)' is then
+ * 'FOO != n'); under an odd number of 'not', 'FOO = n' therefore becomes 'not FOO'.
+ */
+static struct kexpr *trans_bool(struct kparse *kp, struct kexpr *e, bool negated)
+{
+	bool eq;
+
+	if (!e)
+		return NULL;
+	switch (e->op) {
+	case KX_AND:
+	case KX_OR:
+		return kx_new(e->op, trans_bool(kp, e->a, negated), trans_bool(kp, e->b, negated));
+	case KX_NOT:
+		return kx_new(KX_NOT, trans_bool(kp, e->a, !negated), NULL);
+	case KX_EQ:
+	case KX_NE:
+		eq = e->op == KX_EQ;
+		if (eq != negated || e->a->op != KX_SYM || e->a->sym->type != KT_TRISTATE ||
+		    e->b->op != KX_SYM || e->b->sym != &kp->syms.no)
+			return e;
+		return eq ? kx_new(KX_NOT, kx_sym(e->a->sym), NULL) : kx_sym(e->a->sym);
+	default:
+		return e;
+	}
+}
+
+struct kexpr *old_trans_bool(struct kparse *kp, const struct ksym *s, struct kexpr *cond)
+{
+	if (kp->era == KE_MODERN || s->type == KT_TRISTATE)
+		return cond;
+	return trans_bool(kp, cond, false);
+}

@@ -212,13 +212,14 @@ bool ir_semantics_of(const char *version, enum ir_semantics *out)
 	return true;
 }
 
-/* kir(5) kconfig: a release before 5.10 is read as 6.1, whose rules it is not known to share */
-bool ir_kconfig_unverified(const char *version)
+/* kir(5) kconfig: a release before 5.10 as major * 1000 + minor (2.6.Z: 2006), else 0 */
+int ir_kconfig_old(const char *version)
 {
 	int major = 0, minor = 0;
 
-	return sscanf(version, "%d.%d", &major, &minor) == 2 &&
-	       (major < 5 || (major == 5 && minor < 10));
+	if (sscanf(version, "%d.%d", &major, &minor) != 2 || major > 5 || (major == 5 && minor >= 10))
+		return 0;
+	return major * 1000 + minor;
 }
 
 /* Header records (kir(5) HEADER RECORDS). */

@@ -140,7 +140,8 @@ int ir_find_abstract(const struct ir *ir, const char *name);
 const char *ir_type_name(enum ir_type type);
 /* The semantics a kconfig version X.Y or X.Y.Z means (kir(5) `kconfig`); false if neither. */
 bool ir_semantics_of(const char *version, enum ir_semantics *out);
-/* Whether the version is a release before 5.10, whose rules kcnf does not reproduce. */
-bool ir_kconfig_unverified(const char *version);
+/* A release before 5.10 as major * 1000 + minor (2.6.Z is 2006), whose own rules kcnf must
+ * reproduce (kcnf(1) OLD RELEASES); 0 for 5.10 and later. */
+int ir_kconfig_old(const char *version);
 
 #endif
