@@ -2,6 +2,8 @@
 %define api.pure full
 %define parse.error custom
 %locations
+/* one: an empty stmt_list before a first 'mainmenu', which zconf.y also reads later in a list */
+%expect 1
 %define api.location.type {struct kloc}
 %parse-param {struct kparse *kp}
 %lex-param {struct kparse *kp}
@@ -39,6 +41,7 @@ static void set_modules(struct kparse *kp, struct kloc at);
 static void source(struct kparse *kp, char *name, struct kloc at, bool relative, bool optional);
 static void nested_block(struct kparse *kp, const char *block, struct kloc at);
 static void word_prompt(struct kparse *kp, char *word, struct kexpr *cond, struct kloc at);
+static void late_mainmenu(struct kparse *kp, char *text, struct kloc at);
 }
 
 %union {
@@ -139,6 +142,7 @@ stmt_list:
 	| stmt_list menu_stmt
 	| stmt_list menuconfig_stmt
 	| stmt_list source_stmt
+	| stmt_list T_MAINMENU T_WORD_QUOTE T_EOL	{ late_mainmenu(kp, $3, @2); }
 	| stmt_list T_WORD error T_EOL {
 		free(kp->pending_error);
 		kp->pending_error = NULL;
@@ -585,6 +589,15 @@ static void nested_block(struct kparse *kp, const char *block, struct kloc at)
 {
 	if (kp->era == KE_MODERN || kp->current_menu->kind == KM_CHOICE)
 		diag_error(kp, at, "syntax error, unexpected '%s'", block);
+}
+
+/* zconf.y (before 4.18) reads 'mainmenu' anywhere in a statement list and ignores it there
+ * (2.6.20 to 2.6.32 have one in the middle of arch/mips, s390, um, m68k, frv, mn10300) */
+static void late_mainmenu(struct kparse *kp, char *text, struct kloc at)
+{
+	if (kp->era != KE_ZCONF)
+		diag_error(kp, at, "syntax error, unexpected 'mainmenu'");
+	free(text);
 }
 
 /* zconf.y's prompt: T_WORD or T_WORD_QUOTE */
