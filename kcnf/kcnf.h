@@ -68,6 +68,9 @@ struct encoder {
 	struct strval_cache *strvals;	/* strval.c */
 	lit modules;		/* [MODULES >= m]: tristates are tristate-effective */
 	size_t natoms;		/* existential atoms (abstract, unknown comparisons) */
+	int *groups;		/* choice.c: marked groups, each: kind (1 at-most-one, 2 exactly-one),
+				 * its member variables, 0 (kcnf(1), OUTPUT: c kcnf exactly-one) */
+	size_t ngroups_lits, groups_cap;
 };
 
 void encoder_init(struct encoder *enc, const struct ir *ir, const struct kcnf_options *opt);

@@ -39,6 +39,7 @@ size_t ivec_bytes(const struct ivec *v);
 	X(hubs, 0, "hubs", "K", "with --lower-bound: fix exactly K hubs, in one round") \
 	X(count_first, 0, "count-first", "S", "with --lower-bound: first the exact count, for S of the --timeout seconds") \
 	X(no_elim, 0, "no-elim", NULL, "no projection shrinking, clause removal or elimination by resolution") \
+	X(group_order, 0, "group-order", NULL, "order the search with each at-most-one group as one node (slower on kernels)") \
 	X(preprocess, 0, "preprocess", NULL, "print the preprocessed formula (DIMACS, same count) instead of counting") \
 	X(plain, 0, "plain", NULL, "with --preprocess: a plain CNF (no projection) with the same count, for plain counters") \
 	X(verbose, 'v', "verbose", NULL, "progress and statistics on standard error") \
@@ -74,6 +75,10 @@ void options_parse(struct options *o, int argc, char **argv);
 	X(defined, "hidden variables that are functions of the projected ones (branched on)") \
 	X(order_width, "largest degree at elimination (with no hubs, a bound on the treewidth)") \
 	X(order_hubs, "variables still above the degree cap, branched on first by degree") \
+	X(groups_marked, "group marks (c kcnf exactly-one) checked and used") \
+	X(marks_ignored, "group marks ignored: malformed, or not implied by the clauses") \
+	X(groups_found, "at-most-one groups found in pairwise binary clauses") \
+	X(group_members, "variables in the groups (one node each of the order with --group-order)") \
 	X(order_width_lower, "a lower bound on the treewidth (minor-min-width): the search grows as 2^width") \
 	X(max_depth, "deepest decision level")
 
@@ -149,9 +154,10 @@ int define_support(const struct solver *s, unsigned char *projected, unsigned ch
 int define_branchable(const struct solver *s, const unsigned char *defined, unsigned char *branchable);
 
 /* ---- order.c: branching ranks from an approximate tree decomposition ---- */
-/* rank[v] for every variable: higher ranks are branched on first. Once *stop is set, the
- * orders left untried are skipped. */
-void order_rank(const struct solver *s, int *rank, const volatile sig_atomic_t *stop);
+/* rank[v] for every variable: higher ranks are branched on first. groups (NULL: none):
+ * disjoint groups of variables, each ended by 0, each taken as one node. Once *stop is set,
+ * the orders left untried are skipped. */
+void order_rank(const struct solver *s, const struct ivec *groups, int *rank, const volatile sig_atomic_t *stop);
 
 /* ---- preprocess.c: count-preserving simplification before the search ---- */
 struct formula {
@@ -162,6 +168,7 @@ struct formula {
 	unsigned char *projected;
 	unsigned char *defined;   /* by variable: a function of the projected variables */
 	int projection;         /* the input asked for a projected count */
+	struct ivec groups;     /* checked at-most-one marks (groups.c): variables, each group ended by 0 */
 };
 /* eliminate: also eliminate variables outside the projection (counting, not sampling).
  * Once *stop is set (the timeout), probing and the satisfiability checks end early and
@@ -187,6 +194,16 @@ void formula_free(struct formula *f);
 /* Clears f->projected[v] and sets f->defined[v] for each projected variable that is a
  * function of the projected variables it keeps, until *stop; returns how many it cleared. */
 int padoa_support(struct formula *f, struct stats *st, const volatile sig_atomic_t *stop);
+
+/* ---- groups.c: at-most-one and exactly-one groups, marked or found ---- */
+/* Puts in f->groups the marks of cnf that unit propagation on f shows true (over the
+ * variables f still has); the others are counted in marks_ignored, with a warning under
+ * verbose. */
+void groups_check_marks(struct formula *f, const struct dimacs_cnf *cnf, struct stats *st, int verbose);
+/* Puts in out (variables, each group ended by 0, disjoint) the groups of marked (the same
+ * form) still free in s, then the greedy cliques of three or more variables of s that
+ * pairwise binary clauses (-a | -b) exclude; returns how many it found. */
+int groups_find(const struct solver *s, const struct ivec *marked, struct ivec *out);
 
 /* ---- eliminate.c: subsumption, and resolution of variables outside the projection ---- */
 /* Replaces f->clauses by raw (clauses ended by 0, units and empty clauses possible) in
@@ -242,7 +259,7 @@ struct decomposer {
 	struct ivec nv, nc, vpos, cpos, child; /* per local component (child: its comps index) */
 };
 void decomposer_init(struct decomposer *d, const struct solver *s, const unsigned char *defined,
-		     const volatile sig_atomic_t *stop);
+		     const struct ivec *groups, const volatile sig_atomic_t *stop);
 void decomposer_free(struct decomposer *d);
 struct counter;
 /* Splits the unassigned variables of the component with variables cvars[vb,ve) and clauses
