@@ -176,8 +176,10 @@ static void encode_choice_old(struct encoder *enc, int choice)
 {
 	const struct ir_choice *ch = &enc->ir->choices[choice];
 	struct levels c = choice_mode(enc, choice), *w = member_visibility(enc, ch, c);
-	lit *sel = old_selection(enc, ch, w);
+	lit *sel = old_selection(enc, ch, w), *x = xmalloc((ch->nmembers + 1) * sizeof *x);
 	struct circuit *k = enc->c;
+	size_t nx = 0;
+	bool defaults_n = true;
 
 	for (size_t i = 0; i < ch->nmembers; i++) {
 		int sym = ch->members[i];
@@ -187,6 +189,8 @@ static void encode_choice_old(struct encoder *enc, int choice)
 		if (!counted_member(enc, sym))
 			continue;
 		d = enc_default_value(enc, &enc->ir->syms[sym].e);
+		x[nx++] = enc->var_y[sym];
+		defaults_n = defaults_n && d.m == LIT_FALSE;
 		circuit_clause3(k, -w[i].y, -me.y, picked);
 		circuit_clause3(k, -w[i].y, me.y, -picked);
 		circuit_clause3(k, -w[i].y, -me.m, me.y);
@@ -198,6 +202,11 @@ static void encode_choice_old(struct encoder *enc, int choice)
 		circuit_clause4(k, -enc->modules, w[i].m, -me.y, d.y);
 		circuit_clause4(k, -enc->modules, w[i].m, me.y, -d.y);
 	}
+	/* a member y is picked, and the picks exclude each other; a member visible m only is
+	 * not y; an invisible one takes its default, so the mark needs every default n */
+	if (defaults_n)
+		mark_group(enc, x, nx, false);
+	free(x);
 	free(sel);
 	free(w);
 }
