@@ -254,3 +254,72 @@ int groups_find(const struct solver *s, const struct ivec *marked, struct ivec *
 	free(fd.items);
 	return found;
 }
+
+/* 1 if unit propagation shows that no member of b is true with a member of a. */
+static int cross_excluded(struct solver *s, const int *a, int na, const int *b, int nb)
+{
+	for (int i = 0; i < nb; i++) {
+		int mark = s->ntrail, ok = 1;
+		if (s->val[2 * b[i]] < 0)
+			continue;
+		if (!s->val[2 * b[i]]) {
+			solver_assign(s, 2 * b[i]);
+			if (!solver_propagate(s)) {
+				solver_backtrack(s, mark);
+				continue;
+			}
+		}
+		for (int j = 0; j < na && ok; j++)
+			ok = s->val[2 * a[j]] < 0 || excluded(s, a[j]);
+		solver_backtrack(s, mark);
+		if (!ok)
+			return 0;
+	}
+	return 1;
+}
+
+struct span {
+	int offset, size;
+};
+
+static int by_size(const void *x, const void *y)
+{
+	const struct span *a = x, *b = y;
+
+	if (a->size != b->size)
+		return b->size - a->size;
+	return a->offset - b->offset;
+}
+
+int groups_merge(struct solver *s, struct ivec *groups)
+{
+	struct span *g = xmalloc(((size_t)groups->n + 1) * sizeof *g);
+	struct ivec out = { 0 };
+	int n = 0, merges = 0;
+
+	for (int b = 0, e = 0; b < groups->n; b = e + 1) {
+		for (e = b; groups->a[e]; e++)
+			;
+		g[n++] = (struct span){ b, e - b };
+	}
+	qsort(g, (size_t)n, sizeof *g, by_size);
+	for (int i = 0; i < n; i++) {
+		int start = out.n;
+		if (g[i].size < 0)
+			continue;
+		for (int k = 0; k < g[i].size; k++)
+			ivec_push(&out, groups->a[g[i].offset + k]);
+		for (int j = i + 1; j < n; j++)
+			if (g[j].size > 0 && cross_excluded(s, out.a + start, out.n - start, groups->a + g[j].offset, g[j].size)) {
+				for (int k = 0; k < g[j].size; k++)
+					ivec_push(&out, groups->a[g[j].offset + k]);
+				g[j].size = -1;
+				merges++;
+			}
+		ivec_push(&out, 0);
+	}
+	free(g);
+	ivec_free(groups);
+	*groups = out;
+	return merges;
+}

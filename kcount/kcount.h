@@ -39,6 +39,8 @@ size_t ivec_bytes(const struct ivec *v);
 	X(hubs, 0, "hubs", "K", "with --lower-bound: fix exactly K hubs, in one round") \
 	X(count_first, 0, "count-first", "S", "with --lower-bound: first the exact count, for S of the --timeout seconds") \
 	X(no_elim, 0, "no-elim", NULL, "no projection shrinking, clause removal or elimination by resolution") \
+	X(split_width, 0, "split-width", "W", "above this order width, split on a group whose cases are narrower (default 40)") \
+	X(jobs, 0, "jobs", "N", "cases of a split counted at once, in processes of --mem/N MiB each (default 2)") \
 	X(group_order, 0, "group-order", NULL, "order the search with each at-most-one group as one node (slower on kernels)") \
 	X(preprocess, 0, "preprocess", NULL, "print the preprocessed formula (DIMACS, same count) instead of counting") \
 	X(plain, 0, "plain", NULL, "with --preprocess: a plain CNF (no projection) with the same count, for plain counters") \
@@ -80,6 +82,9 @@ void options_parse(struct options *o, int argc, char **argv);
 	X(groups_found, "at-most-one groups found in pairwise binary clauses") \
 	X(group_members, "variables in the groups (one node each of the order with --group-order)") \
 	X(order_width_lower, "a lower bound on the treewidth (minor-min-width): the search grows as 2^width") \
+	X(groups_merged, "groups joined into another, their union shown at most one (for a split)") \
+	X(split_cases, "cases of the group split on (split.c), each counted on its own") \
+	X(split_width, "the widest order among the sampled cases of the group split on") \
 	X(max_depth, "deepest decision level")
 
 struct stats {
@@ -204,6 +209,10 @@ void groups_check_marks(struct formula *f, const struct dimacs_cnf *cnf, struct 
  * form) still free in s, then the greedy cliques of three or more variables of s that
  * pairwise binary clauses (-a | -b) exclude; returns how many it found. */
 int groups_find(const struct solver *s, const struct ivec *marked, struct ivec *out);
+/* Joins groups (variables, each group ended by 0, disjoint) whose union unit propagation on s
+ * shows at most one: the choices of the boards of each vendor, when the vendor choice is at
+ * most one, become one group of every board. Largest first; returns how many joined. */
+int groups_merge(struct solver *s, struct ivec *groups);
 
 /* ---- eliminate.c: subsumption, and resolution of variables outside the projection ---- */
 /* Replaces f->clauses by raw (clauses ended by 0, units and empty clauses possible) in
@@ -313,6 +322,7 @@ struct job {
 	struct formula f;
 	struct counter k;         /* set up by job_run only */
 	int searched;
+	int split_depth;          /* splits (split.c) this job's formula is a case of */
 	struct stats stats;
 	mpz_t count;
 };
@@ -331,5 +341,11 @@ void job_free(struct job *j);
  * the count of the models with the literals it puts in fixed (none: the count itself).
  * Exits 2 when the time ends before any bound. */
 void bound_lower(struct job *j, struct ivec *fixed);
+
+/* ---- split.c: a wide formula counted as the sum over the cases of a group ---- */
+/* Counts j->f into j->count as the sum over the cases of an at-most-one group, each counted
+ * in a child process, when j->f's order is wider than --split-width and a group's cases are
+ * narrower; returns 1 then, else 0 (nothing done: the caller counts). */
+int split_count(struct job *j);
 
 #endif

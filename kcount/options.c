@@ -86,6 +86,7 @@ void options_parse(struct options *o, int argc, char **argv)
 	o->seed = 1;
 	o->sample = -1;         /* not sampling */
 	o->hubs = -1;           /* as many as the time allows */
+	o->split_width = -1;    /* the default */
 	while ((c = getopt_long(argc, argv, "qvh", long_options, NULL)) != -1)
 		set(o, c < OPT_COUNT ? c : short_to_id(c), optarg);
 	if (o->help) {
