@@ -170,13 +170,8 @@ void count_formula(struct counter *k, const struct formula *f, mpz_t result)
 		return;
 	}
 	struct comp all = { 0, f->nvars, 0, k->s.nlong, 0, 0 };
-	struct ivec groups = { 0 };
 
-	k->stats->groups_found = (uint64_t)groups_find(&k->s, &f->groups, &groups);
-	for (int i = 0; i < groups.n; i++)
-		k->stats->group_members += groups.a[i] != 0;
-	decomposer_init(&k->d, &k->s, f->defined, k->opt->group_order ? &groups : NULL, k->stop);
-	ivec_free(&groups);
+	decomposer_init(&k->d, &k->s, f->defined, k->stop);
 	for (int v = 1; v <= f->nvars; v++)
 		ivec_push(&k->cvars, v);
 	for (int c = 0; c < k->s.nlong; c++)

@@ -3,8 +3,8 @@
  * kcnf exactly-one V... 0`, `c kcnf at-most-one V... 0`, kcnf(1)), each checked by unit
  * propagation on the preprocessed formula before use, and never trusted; and the pairwise
  * binary clauses (-a | -b) of the formula, whose cliques of three or more a greedy search
- * finds. The order (order.c) takes each group as one N-way variable: its members share one
- * node of the graph it eliminates, so a choice of 256 boards costs one vertex, not 256. */
+ * finds; groups_merge joins groups whose union is at most one. A split (split.c) counts a
+ * wide formula as the sum over a group's cases. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>

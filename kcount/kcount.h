@@ -41,7 +41,6 @@ size_t ivec_bytes(const struct ivec *v);
 	X(no_elim, 0, "no-elim", NULL, "no projection shrinking, clause removal or elimination by resolution") \
 	X(split_width, 0, "split-width", "W", "above this order width, split on a group whose cases are narrower (default 64)") \
 	X(jobs, 0, "jobs", "N", "cases of a split counted at once, in processes of --mem/N MiB each (default 2)") \
-	X(group_order, 0, "group-order", NULL, "order the search with each at-most-one group as one node (slower on kernels)") \
 	X(preprocess, 0, "preprocess", NULL, "print the preprocessed formula (DIMACS, same count) instead of counting") \
 	X(plain, 0, "plain", NULL, "with --preprocess: a plain CNF (no projection) with the same count, for plain counters") \
 	X(verbose, 'v', "verbose", NULL, "progress and statistics on standard error") \
@@ -80,7 +79,7 @@ void options_parse(struct options *o, int argc, char **argv);
 	X(groups_marked, "group marks (c kcnf exactly-one) checked and used") \
 	X(marks_ignored, "group marks ignored: malformed, or not implied by the clauses") \
 	X(groups_found, "at-most-one groups found in pairwise binary clauses") \
-	X(group_members, "variables in the groups (one node each of the order with --group-order)") \
+	X(group_members, "variables in the groups, for a split (split.c)") \
 	X(order_width_lower, "a lower bound on the treewidth (minor-min-width): the search grows as 2^width") \
 	X(groups_merged, "groups joined into another, their union shown at most one (for a split)") \
 	X(split_cases, "cases of the group split on (split.c), each counted on its own") \
@@ -159,10 +158,9 @@ int define_support(const struct solver *s, unsigned char *projected, unsigned ch
 int define_branchable(const struct solver *s, const unsigned char *defined, unsigned char *branchable);
 
 /* ---- order.c: branching ranks from an approximate tree decomposition ---- */
-/* rank[v] for every variable: higher ranks are branched on first. groups (NULL: none):
- * disjoint groups of variables, each ended by 0, each taken as one node. Once *stop is set,
- * the orders left untried are skipped. */
-void order_rank(const struct solver *s, const struct ivec *groups, int *rank, const volatile sig_atomic_t *stop);
+/* rank[v] for every variable: higher ranks are branched on first. Once *stop is set, the
+ * orders left untried are skipped. */
+void order_rank(const struct solver *s, int *rank, const volatile sig_atomic_t *stop);
 
 /* ---- preprocess.c: count-preserving simplification before the search ---- */
 struct formula {
@@ -268,7 +266,7 @@ struct decomposer {
 	struct ivec nv, nc, vpos, cpos, child; /* per local component (child: its comps index) */
 };
 void decomposer_init(struct decomposer *d, const struct solver *s, const unsigned char *defined,
-		     const struct ivec *groups, const volatile sig_atomic_t *stop);
+		     const volatile sig_atomic_t *stop);
 void decomposer_free(struct decomposer *d);
 struct counter;
 /* Splits the unassigned variables of the component with variables cvars[vb,ve) and clauses

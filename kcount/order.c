@@ -8,11 +8,7 @@
  * for the rest), which varies severalfold between the two rules and the way ties are
  * broken: the elimination runs with each rule and several tie-breaks, and the cheapest
  * wins. Contracting the same graph gives a lower bound on its treewidth, which says how far
- * the best order could be from the chosen one. The members of an at-most-one group (groups.c)
- * are one node, an N-way variable, with --group-order (slower on every formula measured, see
- * kcount(1)): the search decides the group (one member true, or all
- * false) where the order puts that node, and the group's size does not inflate the degrees
- * of its neighbours, as N separate variables of a clique would. */
+ * the best order could be from the chosen one. */
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -38,13 +34,7 @@ struct graph {
 	struct heap_item *heap;
 	size_t nheap, heapcap;
 	struct ivec merged;
-	const int *node;          /* by variable: the node it is (its group's first member), or NULL */
 };
-
-static inline int node_of(const struct graph *g, int var)
-{
-	return g->node ? g->node[var] : var;
-}
 
 /* A hash of the variable and the seed that orders equal degrees. */
 static unsigned tie(const struct graph *g, int var)
@@ -121,15 +111,15 @@ static void add_clique(struct graph *g, const int *lits, int n)
 	if (n > LONG_CLAUSE) {
 		int node = ++g->nnodes;
 		for (int i = 0; i < n; i++) {
-			ivec_push(&g->adj[node_of(g, VAR(lits[i]))], node);
-			ivec_push(&g->adj[node], node_of(g, VAR(lits[i])));
+			ivec_push(&g->adj[VAR(lits[i])], node);
+			ivec_push(&g->adj[node], VAR(lits[i]));
 		}
 		return;
 	}
 	for (int i = 0; i < n; i++)
 		for (int j = 0; j < n; j++)
-			if (node_of(g, VAR(lits[i])) != node_of(g, VAR(lits[j])))
-				ivec_push(&g->adj[node_of(g, VAR(lits[i]))], node_of(g, VAR(lits[j])));
+			if (i != j)
+				ivec_push(&g->adj[VAR(lits[i])], VAR(lits[j]));
 }
 
 static void build(struct graph *g, const struct solver *s)
@@ -141,35 +131,11 @@ static void build(struct graph *g, const struct solver *s)
 		add_clique(g, s->lits + s->start[c], s->len[c]);
 	for (int l = 2; l < 2 * s->nvars + 2; l++)
 		for (int i = 0; i < s->bins[l].n; i++)
-			if (node_of(g, VAR(l)) != node_of(g, VAR(s->bins[l].a[i])))
-				ivec_push(&g->adj[node_of(g, VAR(l))], node_of(g, VAR(s->bins[l].a[i])));
+			ivec_push(&g->adj[VAR(l)], VAR(s->bins[l].a[i]));
 	for (int v = 1; v <= g->nnodes; v++) {
 		sort_unique(&g->adj[v]);
-		if (v <= s->nvars && node_of(g, v) != v)
-			g->gone[v] = 1;  /* a group member other than the first: that one's node */
-		else
-			heap_push(g, g->adj[v].n, v);
+		heap_push(g, g->adj[v].n, v);
 	}
-}
-
-/* node[v]: the first member of v's group, or v; NULL without groups. */
-static int *group_nodes(const struct solver *s, const struct ivec *groups)
-{
-	int *node;
-
-	if (!groups || !groups->n)
-		return NULL;
-	node = xmalloc(((size_t)s->nvars + 1) * sizeof *node);
-	for (int v = 0; v <= s->nvars; v++)
-		node[v] = v;
-	for (int i = 0, begin = 0; i < groups->n; i++) {
-		if (groups->a[i])
-			continue;
-		for (int j = begin; j < i; j++)
-			node[groups->a[j]] = groups->a[begin];
-		begin = i + 1;
-	}
-	return node;
 }
 
 /* adj[a] := adj[a] + adj[v] - {a, v}, both sorted. */
@@ -270,10 +236,10 @@ struct shape {
 
 /* Ranks by one elimination with the tie-break of seed, choosing among that many candidates
  * of least degree; returns the decomposition's cost. */
-static long double rank_by_elimination(const struct solver *s, const int *node, unsigned seed, int candidates,
-				       int *rank, struct shape *sh)
+static long double rank_by_elimination(const struct solver *s, unsigned seed, int candidates, int *rank,
+				       struct shape *sh)
 {
-	struct graph g = { .seed = seed, .candidates = candidates, .node = node };
+	struct graph g = { .seed = seed, .candidates = candidates };
 	struct heap_item it;
 	int next = 1, hubs = 0, width = 0;
 	long double cost = 0;
@@ -295,8 +261,6 @@ static long double rank_by_elimination(const struct solver *s, const int *node, 
 				rank[v] = next + g.adj[v].n;
 			hubs += g.adj[v].n > 0;
 		}
-	for (int v = 1; node && v <= s->nvars; v++)
-		rank[v] = rank[node[v]];
 	graph_free(&g);
 	*sh = (struct shape){ width, hubs };
 	return cost + ldexpl(1, hubs);
@@ -372,7 +336,7 @@ static void contract(struct graph *g, int v, int u)
  * With the orders' width above it, it says how far a formula is from a count. */
 static int width_lower_bound(const struct solver *s)
 {
-	struct graph g = { .candidates = 1 };  /* without groups: contracting them is itself a minor */
+	struct graph g = { .candidates = 1 };
 	struct heap_item it;
 	int bound = 0, stamp = 0, *mark;
 
@@ -391,18 +355,18 @@ static int width_lower_bound(const struct solver *s)
 	return bound;
 }
 
-void order_rank(const struct solver *s, const struct ivec *groups, int *rank, const volatile sig_atomic_t *stop)
+void order_rank(const struct solver *s, int *rank, const volatile sig_atomic_t *stop)
 {
-	int *tried = xmalloc(((size_t)s->nvars + 1) * sizeof *tried), *node = group_nodes(s, groups);
+	int *tried = xmalloc(((size_t)s->nvars + 1) * sizeof *tried);
 	struct shape best_shape, sh;
-	long double best = rank_by_elimination(s, node, 0, 1, rank, &best_shape);
+	long double best = rank_by_elimination(s, 0, 1, rank, &best_shape);
 
 	/* Min-degree, then min-fill, each with every tie-break: neither wins on every kernel
 	 * formula (min-fill counts 52% fewer components with 38 subsystems fixed and CRYPTO
 	 * on, twice as many with USB_SUPPORT on), and the cost tells which will. */
 	for (int trial = 1; trial < 2 * TIE_BREAKS && !*stop; trial++) {
 		int candidates = trial < TIE_BREAKS ? 1 : FILL_CANDIDATES;
-		long double cost = rank_by_elimination(s, node, (unsigned)trial % TIE_BREAKS, candidates, tried, &sh);
+		long double cost = rank_by_elimination(s, (unsigned)trial % TIE_BREAKS, candidates, tried, &sh);
 		if (cost < best) {
 			best = cost;
 			best_shape = sh;
@@ -410,7 +374,6 @@ void order_rank(const struct solver *s, const struct ivec *groups, int *rank, co
 		}
 	}
 	free(tried);
-	free(node);
 	s->stats->order_width = (uint64_t)best_shape.width;
 	s->stats->order_hubs = (uint64_t)best_shape.hubs;
 	s->stats->order_width_lower = (uint64_t)width_lower_bound(s);

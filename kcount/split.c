@@ -86,7 +86,7 @@ static int order_width(const struct formula *f)
 		return 0;
 	formula_solver(f, &s, &st);
 	rank = xmalloc(((size_t)f->nvars + 1) * sizeof *rank);
-	order_rank(&s, NULL, rank, &job_timed_out);
+	order_rank(&s, rank, &job_timed_out);
 	free(rank);
 	solver_free(&s);
 	return (int)st.order_width;
@@ -330,7 +330,9 @@ static void find_groups(struct job *j, struct ivec *groups)
 	struct solver s;
 
 	formula_solver(&j->f, &s, &j->stats);
-	groups_find(&s, &j->f.groups, groups);
+	j->stats.groups_found = (uint64_t)groups_find(&s, &j->f.groups, groups);
+	for (int i = 0; i < groups->n; i++)
+		j->stats.group_members += groups->a[i] != 0;
 	eligible(&j->f, groups);
 	j->stats.groups_merged += (uint64_t)groups_merge(&s, groups);
 	solver_free(&s);
