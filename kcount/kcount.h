@@ -161,6 +161,8 @@ int define_branchable(const struct solver *s, const unsigned char *defined, unsi
 /* rank[v] for every variable: higher ranks are branched on first. Once *stop is set, the
  * orders left untried are skipped. */
 void order_rank(const struct solver *s, int *rank, const volatile sig_atomic_t *stop);
+/* The width of one min-degree elimination (no tie-breaks, no lower bound): a quick measure. */
+int order_width(const struct solver *s);
 
 /* ---- preprocess.c: count-preserving simplification before the search ---- */
 struct formula {

@@ -378,3 +378,13 @@ void order_rank(const struct solver *s, int *rank, const volatile sig_atomic_t *
 	s->stats->order_hubs = (uint64_t)best_shape.hubs;
 	s->stats->order_width_lower = (uint64_t)width_lower_bound(s);
 }
+
+int order_width(const struct solver *s)
+{
+	int *rank = xmalloc(((size_t)s->nvars + 1) * sizeof *rank);
+	struct shape sh;
+
+	rank_by_elimination(s, 0, 1, rank, &sh);
+	free(rank);
+	return sh.width;
+}

@@ -75,21 +75,19 @@ static void case_set(struct dimacs_cnf *cnf, const struct formula *f, const int 
 	}
 }
 
-/* The width of the order of f's search (order.c), or 0 when f is settled. */
-static int order_width(const struct formula *f)
+/* The width of one elimination order of f (order.c), or 0 when f is settled. */
+static int formula_width(const struct formula *f)
 {
 	struct stats st = { 0 };
 	struct solver s;
-	int *rank;
+	int width;
 
 	if (f->unsat || !f->clauses.n)
 		return 0;
 	formula_solver(f, &s, &st);
-	rank = xmalloc(((size_t)f->nvars + 1) * sizeof *rank);
-	order_rank(&s, rank, &job_timed_out);
-	free(rank);
+	width = order_width(&s);
 	solver_free(&s);
-	return (int)st.order_width;
+	return width;
 }
 
 /* The width of case i's order, its formula preprocessed as a child would. */
@@ -103,7 +101,7 @@ static int case_width(struct split *sp, const struct formula *f, const int *m, i
 	preprocess(&cf, &sp->cnf, !sp->j->opt.no_elim, &st, &job_timed_out);
 	if (!cf.unsat)
 		formula_compact(&cf);
-	width = order_width(&cf);
+	width = formula_width(&cf);
 	formula_free(&cf);
 	return width;
 }
@@ -348,7 +346,7 @@ int split_count(struct job *j)
 	if (j->opt.sample >= 0 || j->f.unsat || j->split_depth >= MAX_DEPTH || !j->f.clauses.n)
 		return 0;
 	find_groups(j, &groups);
-	if (!groups.n || (width = order_width(&j->f)) <= limit) {
+	if (!groups.n || (width = formula_width(&j->f)) <= limit) {
 		ivec_free(&groups);
 		return 0;
 	}
