@@ -39,7 +39,8 @@ struct worker {
 
 struct split {
 	struct job *j;
-	const int *members;
+	const int *members;       /* the group split on, in j->f's (compacted) variables */
+	int *names;               /* the same in the input's, for messages */
 	int n, next, done, running, jobs;
 	struct worker *w;
 	struct dimacs_cnf cnf;
@@ -267,13 +268,13 @@ static void finish_case(struct split *sp, struct worker *w)
 	if (!ok) {
 		stop_cases(sp);
 		util_die(EXIT_TROUBLE, "split: case %d of %d (variable %d) not counted: no count", w->index + 1,
-			 sp->n + 1, w->index < sp->n ? sp->members[w->index] : 0);
+			 sp->n + 1, w->index < sp->n ? sp->names[w->index] : 0);
 	}
 	mpz_add(sp->j->count, sp->j->count, count);
 	sp->done++;
 	if (sp->j->opt.verbose)
 		fprintf(stderr, "c o split: case %d of %d (variable %d%s): %zu digits in %.2f s [%d done, %.1f s]\n",
-			w->index + 1, sp->n + 1, w->index < sp->n ? sp->members[w->index] : 0,
+			w->index + 1, sp->n + 1, w->index < sp->n ? sp->names[w->index] : 0,
 			w->index < sp->n ? " true" : ": all false", mpz_sgn(count) ? mpz_sizeinbase(count, 10) : 0,
 			kcount_now() - w->started, sp->done, kcount_now() - sp->started);
 	mpz_clear(count);
@@ -322,6 +323,32 @@ static void run_cases(struct split *sp)
 	}
 }
 
+/* Keeps of j's formula the variables its clauses have (formula_compact), so that each case's
+ * arrays are small (coreboot: 2,700 of 19,057; the cases ran in 60% of the time), with the
+ * members m of the group carried along, and the case base made anew. Returns the number
+ * of projected variables dropped: each doubles the count. */
+static int compact(struct split *sp, const int *m)
+{
+	struct formula *f = &sp->j->f;
+	int dropped;
+
+	while (m[sp->n])
+		sp->n++;
+	sp->names = xmalloc(((size_t)sp->n + 1) * sizeof *sp->names);
+	memcpy(sp->names, m, ((size_t)sp->n + 1) * sizeof *m);
+	f->groups.n = 0;
+	for (int i = 0; i <= sp->n; i++)
+		ivec_push(&f->groups, m[i]);
+	dropped = formula_compact(f);
+	if (f->groups.n != sp->n + 1)  /* every member is in a clause, as a group's must be */
+		util_die(EXIT_TROUBLE, "split: a member of the group left the formula");
+	sp->members = f->groups.a;
+	free(sp->cnf.lits);
+	free(sp->cnf.show);
+	case_base(f, &sp->cnf, sp->n);
+	return dropped;
+}
+
 /* The groups of j's formula a split may use, into groups. */
 static void find_groups(struct job *j, struct ivec *groups)
 {
@@ -341,7 +368,7 @@ int split_count(struct job *j)
 	long limit = j->opt.split_width >= 0 ? j->opt.split_width : DEFAULT_WIDTH;
 	struct split sp = { .j = j, .started = kcount_now() };
 	struct ivec groups = { 0 };
-	int width, chosen;
+	int width, chosen, free_projected;
 
 	if (j->opt.sample >= 0 || j->f.unsat || j->split_depth >= MAX_DEPTH || !j->f.clauses.n)
 		return 0;
@@ -363,20 +390,20 @@ int split_count(struct job *j)
 		ivec_free(&groups);
 		return 0;
 	}
-	sp.members = groups.a + chosen;
-	while (sp.members[sp.n])
-		sp.n++;
+	free_projected = compact(&sp, groups.a + chosen);
 	j->stats.split_cases += (uint64_t)sp.n + 1;
 	sp.w = xcalloc((size_t)sp.jobs, sizeof *sp.w);
 	for (int i = 0; i < sp.jobs; i++)
 		sp.w[i].fd = -1;
 	mpz_init_set_ui(j->count, 0);
 	run_cases(&sp);
+	mpz_mul_2exp(j->count, j->count, (mp_bitcnt_t)free_projected);
 	for (int i = 0; i < sp.jobs; i++)
 		free(sp.w[i].text);
 	free(sp.w);
 	free(sp.cnf.lits);
 	free(sp.cnf.show);
+	free(sp.names);
 	ivec_free(&groups);
 	return 1;
 }
