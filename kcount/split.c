@@ -42,6 +42,7 @@ struct split {
 	const int *members;       /* the group split on, in j->f's (compacted) variables */
 	int *names;               /* the same in the input's, for messages */
 	int n, next, done, running, jobs;
+	long limit;               /* --split-width */
 	struct worker *w;
 	struct dimacs_cnf cnf;
 	double started;
@@ -158,7 +159,8 @@ static int by_largest(const struct ivec *groups, struct candidate **out)
 }
 
 /* The group whose sampled cases have the narrowest orders, if narrower than width: its
- * offset in groups, or -1. */
+ * offset in groups, or -1. Largest first: the first whose cases are all narrower than
+ * --split-width ends the search. */
 static int choose(struct split *sp, const struct ivec *groups, int width)
 {
 	struct candidate *c;
@@ -180,6 +182,8 @@ static int choose(struct split *sp, const struct ivec *groups, int width)
 				c[i].size, m[0], w);
 		if (w < chosen_width)
 			chosen = c[i].offset, chosen_width = w;
+		if (chosen >= 0 && chosen_width <= sp->limit)
+			break;  /* narrow, and no smaller group is worth more sampling */
 	}
 	free(c);
 	sp->j->stats.split_width = (uint64_t)chosen_width;
@@ -377,6 +381,7 @@ int split_count(struct job *j)
 		ivec_free(&groups);
 		return 0;
 	}
+	sp.limit = limit;
 	sp.jobs = j->opt.jobs > 0 ? (int)j->opt.jobs : DEFAULT_JOBS;
 	if (sp.jobs > 64)
 		sp.jobs = 64;
