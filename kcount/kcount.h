@@ -39,7 +39,7 @@ size_t ivec_bytes(const struct ivec *v);
 	X(hubs, 0, "hubs", "K", "with --lower-bound: fix exactly K hubs, in one round") \
 	X(count_first, 0, "count-first", "S", "with --lower-bound: first the exact count, for S of the --timeout seconds") \
 	X(no_elim, 0, "no-elim", NULL, "no projection shrinking, clause removal or elimination by resolution") \
-	X(split_width, 0, "split-width", "W", "above this order width, split on a group whose cases are narrower (default 64)") \
+	X(split_width, 0, "split-width", "W", "above this order width, split on a group whose cases are narrower (default 100)") \
 	X(jobs, 0, "jobs", "N", "cases of a split counted at once, in processes of --mem/N MiB each (default 2)") \
 	X(preprocess, 0, "preprocess", NULL, "print the preprocessed formula (DIMACS, same count) instead of counting") \
 	X(plain, 0, "plain", NULL, "with --preprocess: a plain CNF (no projection) with the same count, for plain counters") \

@@ -27,7 +27,7 @@
 
 /* CANDIDATES: the largest groups whose cases are tried; SAMPLES: the members of each whose
  * case is preprocessed and ordered to measure it; MAX_DEPTH: splits within splits. */
-enum { DEFAULT_WIDTH = 64, DEFAULT_JOBS = 2, CANDIDATES = 3, SAMPLES = 3, MAX_DEPTH = 1, MIN_MEMBERS = 2 };
+enum { DEFAULT_WIDTH = 100, DEFAULT_JOBS = 2, CANDIDATES = 3, SAMPLES = 3, MAX_DEPTH = 1, MIN_MEMBERS = 2 };
 
 struct worker {
 	pid_t pid;
