@@ -29,6 +29,28 @@ static struct levels *member_visibility(struct encoder *enc, const struct ir_cho
 	return w;
 }
 
+static void push_group_lit(struct encoder *enc, int x)
+{
+	if (enc->ngroups_lits == enc->groups_cap) {
+		enc->groups_cap = enc->groups_cap ? 2 * enc->groups_cap : 64;
+		enc->groups = xrealloc(enc->groups, enc->groups_cap * sizeof *enc->groups);
+	}
+	enc->groups[enc->ngroups_lits++] = x;
+}
+
+/* Records the members x[0..k) of a 7.1 choice for a 'c kcnf exactly-one' (when its covering
+ * clause is the members alone: some member is always visible) or 'c kcnf at-most-one' line:
+ * both hold in every model, by the clauses encode_choice_new writes. */
+static void mark_group(struct encoder *enc, const lit *x, size_t k, bool exactly_one)
+{
+	if (k < 2)
+		return;
+	push_group_lit(enc, exactly_one ? 2 : 1);
+	for (size_t i = 0; i < k; i++)
+		push_group_lit(enc, x[i]);
+	push_group_lit(enc, 0);
+}
+
 /*
  * SEMANTICS 7.1: X_i -> V_i, at most one X_i, (OR V_i) -> (OR X_i). Members are bool; a
  * tristate member (rejected by the kernel) keeps its m variable false.
@@ -53,6 +75,7 @@ static void encode_choice_new(struct encoder *enc, const struct ir_choice *ch)
 		k++;
 	}
 	x[k] = -circuit_or(enc->c, v, k);
+	mark_group(enc, x, k, x[k] == LIT_FALSE);
 	circuit_clause(enc->c, x, k + 1);
 	free(x);
 	free(v);
@@ -153,8 +176,10 @@ static void encode_choice_old(struct encoder *enc, int choice)
 {
 	const struct ir_choice *ch = &enc->ir->choices[choice];
 	struct levels c = choice_mode(enc, choice), *w = member_visibility(enc, ch, c);
-	lit *sel = old_selection(enc, ch, w);
+	lit *sel = old_selection(enc, ch, w), *x = xmalloc((ch->nmembers + 1) * sizeof *x);
 	struct circuit *k = enc->c;
+	size_t nx = 0;
+	bool defaults_n = true;
 
 	for (size_t i = 0; i < ch->nmembers; i++) {
 		int sym = ch->members[i];
@@ -164,6 +189,8 @@ static void encode_choice_old(struct encoder *enc, int choice)
 		if (!counted_member(enc, sym))
 			continue;
 		d = enc_default_value(enc, &enc->ir->syms[sym].e);
+		x[nx++] = enc->var_y[sym];
+		defaults_n = defaults_n && d.m == LIT_FALSE;
 		circuit_clause3(k, -w[i].y, -me.y, picked);
 		circuit_clause3(k, -w[i].y, me.y, -picked);
 		circuit_clause3(k, -w[i].y, -me.m, me.y);
@@ -175,6 +202,11 @@ static void encode_choice_old(struct encoder *enc, int choice)
 		circuit_clause4(k, -enc->modules, w[i].m, -me.y, d.y);
 		circuit_clause4(k, -enc->modules, w[i].m, me.y, -d.y);
 	}
+	/* a member y is picked, and the picks exclude each other; a member visible m only is
+	 * not y; an invisible one takes its default, so the mark needs every default n */
+	if (defaults_n)
+		mark_group(enc, x, nx, false);
+	free(x);
 	free(sel);
 	free(w);
 }

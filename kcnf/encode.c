@@ -50,6 +50,7 @@ void encoder_free(struct encoder *enc)
 	free(enc->choice_mode);
 	free(enc->choice_mode_done);
 	strval_free(enc->strvals);
+	free(enc->groups);
 }
 
 /* Values of symbols and expressions (SEMANTICS 1, 6.1). */

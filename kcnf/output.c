@@ -46,5 +46,14 @@ void output_write(const struct encoder *enc, FILE *out)
 		if (enc->var_m[i])
 			fprintf(out, "c map %d %s m\n", enc->var_m[i], enc->ir->syms[i].e.name);
 	}
+	for (size_t i = 0; i < enc->ngroups_lits; i++) {
+		int x = enc->groups[i];
+		if (i == 0 || enc->groups[i - 1] == 0)
+			fprintf(out, "c kcnf %s", x == 2 ? "exactly-one" : "at-most-one");
+		else if (x)
+			fprintf(out, " %d", x);
+		else
+			fputs(" 0\n", out);
+	}
 	circuit_write_clauses(enc->c, out);
 }

@@ -272,15 +272,11 @@ static int first_k(const struct options *o, int nhubs)
  * is not tried). */
 static int too_wide(struct job *j)
 {
-	struct solver s;
 	long width;
 
 	if (j->opt.max_width < 0)
 		return 0;
-	formula_solver(&j->f, &s, &j->stats);
-	width = order_width_lower(&s);
-	solver_free(&s);
-	if (width <= j->opt.max_width)
+	if ((width = job_width_lower(j)) <= j->opt.max_width)
 		return 0;
 	if (j->opt.verbose || (isatty(2) && !j->opt.quiet))
 		fprintf(stderr, "c o bound: no exact count first: treewidth at least %ld above --max-width %ld\n",

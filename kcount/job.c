@@ -50,6 +50,18 @@ double kcount_log10(const mpz_t z)
 	return log10(d) + (double)exp * log10(2.0);
 }
 
+/* A lower bound on the treewidth of j's formula, as preprocessed: --max-width decides on it. */
+long job_width_lower(struct job *j)
+{
+	struct solver s;
+	long width;
+
+	formula_solver(&j->f, &s, &j->stats);
+	width = order_width_lower(&s);
+	solver_free(&s);
+	return width;
+}
+
 void job_arm_timeout(long seconds)
 {
 	job_timed_out = 0;
@@ -74,6 +86,8 @@ void job_preprocess(struct job *j, const struct dimacs_cnf *cnf)
 		util_die(EXIT_TROUBLE, "memory cap of %ld MiB too small for %d variables and %zu literals (%.0f MiB at least)",
 			 j->opt.mem, cnf->nvars, cnf->nlits, need / 1048576.0);
 	preprocess(&j->f, cnf, j->opt.sample < 0 && !j->opt.no_elim, &j->stats, &job_timed_out);
+	if (!job_timed_out)
+		groups_check_marks(&j->f, cnf, &j->stats, (int)j->opt.verbose);
 	before_search = 0;
 	if (job_timed_out)
 		util_die(EXIT_TROUBLE, "timeout after %ld s: no count", j->opt.timeout);

@@ -47,6 +47,8 @@ size_t ivec_bytes(const struct ivec *v);
 	X(hubs, 0, "hubs", "K", "with --lower-bound: fix exactly K hubs, in one round (no --work limit unless given)") \
 	X(count_first, 0, "count-first", "S", "with --lower-bound: first the exact count, for S of the --timeout seconds") \
 	X(no_elim, 0, "no-elim", NULL, "no projection shrinking, clause removal or elimination by resolution") \
+	X(split_width, 0, "split-width", "W", "above this order width, split on a group whose cases are narrower (default 100)") \
+	X(jobs, 0, "jobs", "N", "cases of a split counted at once, in processes of --mem/N MiB each (default 2)") \
 	X(preprocess, 0, "preprocess", NULL, "print the preprocessed formula (DIMACS, same count) instead of counting") \
 	X(plain, 0, "plain", NULL, "with --preprocess: a plain CNF (no projection) with the same count, for plain counters") \
 	X(verbose, 'v', "verbose", NULL, "progress and statistics on standard error") \
@@ -82,7 +84,14 @@ void options_parse(struct options *o, int argc, char **argv);
 	X(defined, "hidden variables that are functions of the projected ones (branched on)") \
 	X(order_width, "largest degree at elimination (with no hubs, a bound on the treewidth)") \
 	X(order_hubs, "variables still above the degree cap, branched on first by degree") \
+	X(groups_marked, "group marks (c kcnf exactly-one) checked and used") \
+	X(marks_ignored, "group marks ignored: malformed, or not implied by the clauses") \
+	X(groups_found, "at-most-one groups found in pairwise binary clauses") \
+	X(group_members, "variables in the groups, for a split (split.c)") \
 	X(order_width_lower, "a lower bound on the treewidth (minor-min-width): the search grows as 2^width") \
+	X(groups_merged, "groups joined into another, their union shown at most one (for a split)") \
+	X(split_cases, "cases of the group split on (split.c), each counted on its own") \
+	X(split_width, "the widest order among the sampled cases of the group split on") \
 	X(max_depth, "deepest decision level")
 
 struct stats {
@@ -162,6 +171,8 @@ int define_branchable(const struct solver *s, const unsigned char *defined, unsi
 void order_rank(const struct solver *s, int *rank, const volatile sig_atomic_t *stop);
 /* A lower bound on the treewidth of the same graph (minor-min-width). */
 int order_width_lower(const struct solver *s);
+/* The width of one min-degree elimination (no tie-breaks, no lower bound): a quick measure. */
+int order_width(const struct solver *s);
 
 /* ---- preprocess.c: count-preserving simplification before the search ---- */
 struct formula {
@@ -172,6 +183,7 @@ struct formula {
 	unsigned char *projected;
 	unsigned char *defined;   /* by variable: a function of the projected variables */
 	int projection;         /* the input asked for a projected count */
+	struct ivec groups;     /* checked at-most-one marks (groups.c): variables, each group ended by 0 */
 };
 /* eliminate: also eliminate variables outside the projection (counting, not sampling).
  * Once *stop is set (the timeout), probing and the satisfiability checks end early and
@@ -197,6 +209,20 @@ void formula_free(struct formula *f);
 /* Clears f->projected[v] and sets f->defined[v] for each projected variable that is a
  * function of the projected variables it keeps, until *stop; returns how many it cleared. */
 int padoa_support(struct formula *f, struct stats *st, const volatile sig_atomic_t *stop);
+
+/* ---- groups.c: at-most-one and exactly-one groups, marked or found ---- */
+/* Puts in f->groups the marks of cnf that unit propagation on f shows true (over the
+ * variables f still has); the others are counted in marks_ignored, with a warning under
+ * verbose. */
+void groups_check_marks(struct formula *f, const struct dimacs_cnf *cnf, struct stats *st, int verbose);
+/* Puts in out (variables, each group ended by 0, disjoint) the groups of marked (the same
+ * form) still free in s, then the greedy cliques of three or more variables of s that
+ * pairwise binary clauses (-a | -b) exclude; returns how many it found. */
+int groups_find(const struct solver *s, const struct ivec *marked, struct ivec *out);
+/* Joins groups (variables, each group ended by 0, disjoint) whose union unit propagation on s
+ * shows at most one: the choices of the boards of each vendor, when the vendor choice is at
+ * most one, become one group of every board. Largest first; returns how many joined. */
+int groups_merge(struct solver *s, struct ivec *groups);
 
 /* ---- eliminate.c: subsumption, and resolution of variables outside the projection ---- */
 /* Replaces f->clauses by raw (clauses ended by 0, units and empty clauses possible) in
@@ -307,12 +333,15 @@ struct job {
 	struct formula f;
 	struct counter k;         /* set up by job_run only */
 	int searched;
+	int split_depth;          /* splits (split.c) this job's formula is a case of */
 	struct stats stats;
 	mpz_t count;
 };
 extern volatile sig_atomic_t job_timed_out;
 double kcount_now(void);
 double kcount_log10(const mpz_t z);
+/* A lower bound on the treewidth of j->f (minor-min-width), for --max-width. */
+long job_width_lower(struct job *j);
 /* Clears job_timed_out and sets it after seconds (0: never). */
 void job_arm_timeout(long seconds);
 /* Simplifies cnf into j->f (exits 2 on the timeout). */
@@ -330,5 +359,11 @@ enum { EXIT_WORK_SPENT = 3 };
  * rounds early (the bound is then the last one finished). Exits 2 when the time ends
  * before any bound. */
 int bound_lower(struct job *j, struct ivec *fixed);
+
+/* ---- split.c: a wide formula counted as the sum over the cases of a group ---- */
+/* Counts j->f into j->count as the sum over the cases of an at-most-one group, each counted
+ * in a child process, when j->f's order is wider than --split-width and a group's cases are
+ * narrower; returns 1 then, else 0 (nothing done: the caller counts). */
+int split_count(struct job *j);
 
 #endif

@@ -72,6 +72,7 @@ int main(int argc, char **argv)
 	struct dimacs_cnf cnf;
 	struct ivec fixed = { 0 };
 	int cut = 0;
+	double started = kcount_now();
 
 	util_progname = "kcount";
 	options_parse(&j.opt, argc, argv);
@@ -99,12 +100,12 @@ int main(int argc, char **argv)
 	}
 	if (j.opt.lower_bound)
 		cut = bound_lower(&j, &fixed);
-	else
+	else if (!split_count(&j))
 		job_run(&j);
 	if (j.opt.sample < 0)
 		print_result(&j, &fixed, cut);
 	if (j.opt.verbose && !j.opt.lower_bound)
-		stats_report(&j.stats, kcount_now() - j.k.started, counter_peak(&j.k));
+		stats_report(&j.stats, kcount_now() - (j.searched ? j.k.started : started), j.searched ? counter_peak(&j.k) : 0);
 	job_free(&j);
 	ivec_free(&fixed);
 	util_finish_stdout();

@@ -384,3 +384,13 @@ void order_rank(const struct solver *s, int *rank, const volatile sig_atomic_t *
 	s->stats->order_width = (uint64_t)best_shape.width;
 	s->stats->order_hubs = (uint64_t)best_shape.hubs;
 }
+
+int order_width(const struct solver *s)
+{
+	int *rank = xmalloc(((size_t)s->nvars + 1) * sizeof *rank);
+	struct shape sh;
+
+	rank_by_elimination(s, 0, 1, rank, &sh);
+	free(rank);
+	return sh.width;
+}

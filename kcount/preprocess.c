@@ -234,6 +234,19 @@ void preprocess(struct formula *f, const struct dimacs_cnf *cnf, int eliminate, 
 	ivec_free(&raw);
 }
 
+/* Renumbers the groups' variables by to, dropping those gone (to 0) and groups left empty. */
+static void compact_groups(struct ivec *g, const int *to)
+{
+	int out = 0;
+
+	for (int i = 0; i < g->n; i++) {
+		int v = g->a[i] ? to[g->a[i]] : 0;
+		if (v || (out && g->a[out - 1]))
+			g->a[out++] = v;
+	}
+	g->n = out;
+}
+
 int formula_compact(struct formula *f)
 {
 	int *to = xcalloc((size_t)f->nvars + 1, sizeof *to), m = 0, dropped = 0;
@@ -258,6 +271,7 @@ int formula_compact(struct formula *f)
 		if (l)
 			f->clauses.a[i] = l > 0 ? to[l] : -to[-l];
 	}
+	compact_groups(&f->groups, to);
 	free(to);
 	free(f->projected);
 	free(f->defined);
@@ -323,6 +337,7 @@ int formula_write_plain(struct formula *f, FILE *out, struct stats *st)
 void formula_free(struct formula *f)
 {
 	ivec_free(&f->clauses);
+	ivec_free(&f->groups);
 	free(f->fixed);
 	free(f->projected);
 	free(f->defined);

@@ -14,7 +14,7 @@ enum kd_format { KD_TEXT, KD_TSV, KD_JSON };
 
 /* The default --timeout, --bound and --max-width, those of share/main-job: a whole kernel
  * never counts, and its treewidth (at least 129) says so at once. */
-enum { KD_TIMEOUT = 600, KD_BOUND = 120, KD_MAX_WIDTH = 40 };
+enum { KD_TIMEOUT = 600, KD_BOUND = 120, KD_MAX_WIDTH = 100 };
 
 struct kd_options {
 	const char *arch;         /* -a ARCH for tree inputs */

@@ -27,7 +27,7 @@ static const char usage_text[] =
 	"      --bound=SECONDS    past the timeout, spend SECONDS on a certified lower bound\n"
 	"                         (kcount --lower-bound; default 120; 0: none)\n"
 	"      --max-width=W      no exact count when the treewidth is surely above W, only\n"
-	"                         the bound (kcount --max-width; default 40; 0: no limit)\n"
+	"                         the bound (kcount --max-width; default 100; 0: no limit)\n"
 	"      --keep=DIR         keep the IR, CNF and count files made for each input in DIR\n"
 	"      --no-renames       report renamed options as removed and added\n"
 	"      --summary          text: only the numbers, not the lists of options\n"

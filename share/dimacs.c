@@ -1,5 +1,6 @@
 /* dimacs: reader for DIMACS CNF with the model-counting-competition comments
- * (`p cnf`, `c t mc|pmc`, `c p show V... 0`); other comments are ignored. */
+ * (`p cnf`, `c t mc|pmc`, `c p show V... 0`) and kcnf's group marks (`c kcnf exactly-one
+ * V... 0`); other comments are ignored. */
 #include "dimacs.h"
 
 #include <errno.h>
@@ -18,7 +19,7 @@ struct reader {
 	int header_seen;
 	int declared_clauses;
 	int open_clause;        /* literals read since the last 0 */
-	size_t lits_cap;
+	size_t lits_cap, marks_cap;
 	unsigned char *shown;   /* per variable: already in the show list */
 	struct dimacs_cnf *cnf;
 	struct dimacs_error *err;
@@ -118,6 +119,37 @@ static int read_show(struct reader *r, char *p)
 	return reject(r, got < 0 ? "malformed variable in 'c p show'" : "'c p show' line not ended by 0");
 }
 
+static void push_mark(struct reader *r, int x)
+{
+	struct dimacs_cnf *cnf = r->cnf;
+
+	if (cnf->nmarks == r->marks_cap) {
+		r->marks_cap = r->marks_cap ? 2 * r->marks_cap : 64;
+		cnf->marks = xrealloc(cnf->marks, r->marks_cap * sizeof *cnf->marks);
+	}
+	cnf->marks[cnf->nmarks++] = x;
+}
+
+/* A group mark (kind 2 exactly-one, 1 at-most-one): positive variables ended by 0, after the
+ * header. One that is not is counted in bad_marks and dropped, never rejected: a mark only
+ * says what the clauses already imply, and its reader checks that (kcount, groups.c). */
+static void read_mark(struct reader *r, char *p, int kind)
+{
+	size_t begin = r->cnf->nmarks;
+	long v = -1;
+	int got = -1;
+
+	push_mark(r, kind);
+	while (r->header_seen && (got = next_int(&p, &v)) == 1 && v > 0 && v <= r->cnf->nvars)
+		push_mark(r, (int)v);
+	if (got == 1 && v == 0 && next_int(&p, &v) == 0) {
+		push_mark(r, 0);
+		return;
+	}
+	r->cnf->nmarks = begin;
+	r->cnf->bad_marks++;
+}
+
 static int read_comment(struct reader *r, char *p)
 {
 	char word[16];
@@ -131,6 +163,10 @@ static int read_comment(struct reader *r, char *p)
 	}
 	if (strncmp(p, "c p show", 8) == 0 && (!p[8] || strchr(" \t\r\n", p[8])))
 		return read_show(r, p + 8);
+	if (strncmp(p, "c kcnf exactly-one ", 19) == 0)
+		read_mark(r, p + 19, 2);
+	else if (strncmp(p, "c kcnf at-most-one ", 19) == 0)
+		read_mark(r, p + 19, 1);
 	return 0;
 }
 
@@ -222,5 +258,6 @@ void dimacs_free(struct dimacs_cnf *cnf)
 {
 	free(cnf->lits);
 	free(cnf->show);
+	free(cnf->marks);
 	memset(cnf, 0, sizeof *cnf);
 }

@@ -1,5 +1,6 @@
 /* dimacs: reader for DIMACS CNF with the model-counting-competition comments
- * (`c t mc|pmc`, `c p show V... 0`); other comments are ignored. */
+ * (`c t mc|pmc`, `c p show V... 0`) and kcnf's group marks (`c kcnf exactly-one V... 0`,
+ * `c kcnf at-most-one V... 0`, kcnf(1)); other comments are ignored. */
 #ifndef KC_DIMACS_H
 #define KC_DIMACS_H
 
@@ -18,6 +19,9 @@ struct dimacs_cnf {
 	int projected;        /* a `c p show` line or `c t pmc` was seen */
 	int *show;            /* projection variables in input order (duplicates removed) */
 	int nshow;
+	int *marks;           /* group marks, each: 2 exactly-one or 1 at-most-one, variables, 0 */
+	size_t nmarks;        /* entries of marks */
+	int bad_marks;        /* mark lines not well formed (ignored: marks are hints, never trusted) */
 };
 
 /* Where and why a file was rejected. */

@@ -79,14 +79,14 @@ is "$(grep '^count	new' "$OUT" | cut -f 6)" \
 	"by default a count that does not finish gets a lower bound"
 rm -f "$TMP/args"
 run "$TMP/bin/kdiff" -f tsv --timeout 0 "$TMP/old/tree.ir" "$TMP/new/tree.ir"
-is "$(grep -c '^--max-width=40 .*old\.cnf$\|^--max-width=40 .*new\.cnf$' "$TMP/args"):$(grep -c -- '--lower-bound\|--timeout\|--count-first' "$TMP/args")" "2:0" \
-	"--timeout 0: kcount --max-width=40 CNF, no limit, so no bound either"
+is "$(grep -c '^--max-width=100 .*old\.cnf$\|^--max-width=100 .*new\.cnf$' "$TMP/args"):$(grep -c -- '--lower-bound\|--timeout\|--count-first' "$TMP/args")" "2:0" \
+	"--timeout 0: kcount --max-width=100 CNF, no limit, so no bound either"
 
 # the width check (kcount --max-width): out of reach, with or without a bound
 rm -f "$TMP/args"
 FAKE_WIDE=1 run "$TMP/bin/kdiff" -f tsv "$TMP/old/tree.ir" "$TMP/new/tree.ir"
-like "$TMP/args" '^--lower-bound --count-first=600 --timeout=720 --max-width=40 .*new\.cnf' \
-	"by default kcount is told --max-width=40"
+like "$TMP/args" '^--lower-bound --count-first=600 --timeout=720 --max-width=100 .*new\.cnf' \
+	"by default kcount is told --max-width=100"
 is "$(grep '^count	new' "$OUT" | cut -f 6)" \
 	"kcount: out of reach: treewidth at least 150, above 40; at least 10^2 (kcount --lower-bound, 3 variables fixed)" \
 	"a formula too wide is out of reach, with its bound"

@@ -16,6 +16,7 @@ for r in 1.1 1.2; do
 	mkdir -p "$TMP/linux-$r/scripts/kconfig"
 	: > "$TMP/linux-$r/Kconfig"
 	: > "$TMP/linux-$r/scripts/kconfig/parser.y"
+	: > "$TMP/linux-$r/Makefile"
 done
 # kparse -a ARCH -o FILE TREE: release 1.1 has one bool option A, 1.2 adds B
 cat > "$TMP/bin/kparse" <<'SH'
