@@ -1,5 +1,4 @@
 /* fix: fixed values from -D NAME=VALUE and from .config files (-D @FILE), as unit clauses. */
-#include <errno.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -43,24 +42,23 @@ static void read_config_line(struct kcnf_options *opt, const char *line, const c
 	add_fix(opt, name, end - name, end + 1, xasprintf("%s:%ld", path, n));
 }
 
+struct config_file {
+	struct kcnf_options *opt;
+	const char *path;
+};
+
+static void config_line(void *ctx, char *line, long n)
+{
+	struct config_file *f = ctx;
+
+	read_config_line(f->opt, line, f->path, n);
+}
+
 static void read_config_file(struct kcnf_options *opt, const char *path)
 {
-	FILE *in = fopen(path, "r");
-	char *line = NULL;
-	size_t cap = 0;
-	ssize_t len;
-	long n = 0;
+	struct config_file f = { opt, path };
 
-	if (!in)
-		util_die(EXIT_TROUBLE, "cannot open '%s': %s", path, strerror(errno));
-	while ((len = getline(&line, &cap, in)) >= 0) {
-		n++;
-		if (len && line[len - 1] == '\n')
-			line[len - 1] = '\0';
-		read_config_line(opt, line, path, n);
-	}
-	free(line);
-	fclose(in);
+	util_each_line(path, config_line, &f);
 }
 
 void fix_parse(struct kcnf_options *opt, const char *arg)

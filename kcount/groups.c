@@ -278,31 +278,37 @@ static int cross_excluded(struct solver *s, const int *a, int na, const int *b, 
 	return 1;
 }
 
-struct span {
-	int offset, size;
-};
-
+/* Larger first; the earlier group first among those of one size. */
 static int by_size(const void *x, const void *y)
 {
-	const struct span *a = x, *b = y;
+	const struct group_span *a = x, *b = y;
 
 	if (a->size != b->size)
 		return b->size - a->size;
 	return a->offset - b->offset;
 }
 
-int groups_merge(struct solver *s, struct ivec *groups)
+int groups_by_size(const struct ivec *groups, struct group_span **out)
 {
-	struct span *g = xmalloc(((size_t)groups->n + 1) * sizeof *g);
-	struct ivec out = { 0 };
-	int n = 0, merges = 0;
+	struct group_span *g = xmalloc(((size_t)groups->n + 1) * sizeof *g);
+	int n = 0;
 
 	for (int b = 0, e = 0; b < groups->n; b = e + 1) {
 		for (e = b; groups->a[e]; e++)
 			;
-		g[n++] = (struct span){ b, e - b };
+		g[n++] = (struct group_span){ b, e - b };
 	}
 	qsort(g, (size_t)n, sizeof *g, by_size);
+	*out = g;
+	return n;
+}
+
+int groups_merge(struct solver *s, struct ivec *groups)
+{
+	struct group_span *g;
+	struct ivec out = { 0 };
+	int n = groups_by_size(groups, &g), merges = 0;
+
 	for (int i = 0; i < n; i++) {
 		int start = out.n;
 		if (g[i].size < 0)

@@ -223,6 +223,12 @@ int groups_find(const struct solver *s, const struct ivec *marked, struct ivec *
  * shows at most one: the choices of the boards of each vendor, when the vendor choice is at
  * most one, become one group of every board. Largest first; returns how many joined. */
 int groups_merge(struct solver *s, struct ivec *groups);
+/* The groups of a list (each ended by 0) as spans, largest first (the earlier first among
+ * equals), into *out; returns how many. */
+struct group_span {
+	int offset, size;
+};
+int groups_by_size(const struct ivec *groups, struct group_span **out);
 
 /* ---- eliminate.c: subsumption, and resolution of variables outside the projection ---- */
 /* Replaces f->clauses by raw (clauses ended by 0, units and empty clauses possible) in

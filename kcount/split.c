@@ -128,43 +128,13 @@ static void eligible(const struct formula *f, struct ivec *groups)
 	groups->n = out;
 }
 
-struct candidate {
-	int offset, size;
-};
-
-/* Larger first; the earlier group first among those of one size. */
-static int by_size(const void *x, const void *y)
-{
-	const struct candidate *a = x, *b = y;
-
-	if (a->size != b->size)
-		return b->size - a->size;
-	return a->offset - b->offset;
-}
-
-/* The groups (each ended by 0), largest first, into *out; returns how many. */
-static int by_largest(const struct ivec *groups, struct candidate **out)
-{
-	struct candidate *c = xmalloc(((size_t)groups->n + 1) * sizeof *c);
-	int n = 0;
-
-	for (int b = 0, e = 0; b < groups->n; b = e + 1) {
-		for (e = b; groups->a[e]; e++)
-			;
-		c[n++] = (struct candidate){ b, e - b };
-	}
-	qsort(c, (size_t)n, sizeof *c, by_size);
-	*out = c;
-	return n;
-}
-
 /* The group whose sampled cases have the narrowest orders, if narrower than width: its
  * offset in groups, or -1. Largest first: the first whose cases are all narrower than
  * --split-width ends the search. */
 static int choose(struct split *sp, const struct ivec *groups, int width)
 {
-	struct candidate *c;
-	int n = by_largest(groups, &c), chosen = -1, chosen_width = width;
+	struct group_span *c;
+	int n = groups_by_size(groups, &c), chosen = -1, chosen_width = width;
 
 	if (sp->j->opt.verbose)
 		fprintf(stderr, "c o split: order of width %d: %d groups, the largest of %d members\n", width, n,

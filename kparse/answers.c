@@ -5,7 +5,6 @@
  * nothing runs.
  */
 #include <ctype.h>
-#include <errno.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -40,31 +39,33 @@ static bool unescape(char *s)
 	return true;
 }
 
+struct answers_file {
+	struct answers *a;
+	const char *path;
+};
+
+/* one COMMAND<TAB>OUTPUT line */
+static void answer_line(void *ctx, char *line, long n)
+{
+	struct answers_file *f = ctx;
+	struct answers *a = f->a;
+	char *tab;
+
+	if (!(tab = strchr(line, '\t')) || !unescape(tab + 1))
+		util_die(EXIT_TROUBLE, "%s:%ld: expected COMMAND<TAB>OUTPUT with \\\\, \\n, "
+			 "\\t or \\xHH escapes", f->path, n);
+	*tab = 0;
+	a->cmd = xrealloc(a->cmd, (a->n + 1) * sizeof(*a->cmd));
+	a->out = xrealloc(a->out, (a->n + 1) * sizeof(*a->out));
+	a->cmd[a->n] = xstrdup(line);
+	a->out[a->n++] = xstrdup(tab + 1);
+}
+
 void answers_read(struct answers *a, const char *path)
 {
-	FILE *in = fopen(path, "r");
-	char *line = NULL, *tab;
-	size_t cap = 0;
-	ssize_t len;
-	long n = 0;
+	struct answers_file f = { a, path };
 
-	if (!in)
-		util_die(EXIT_TROUBLE, "cannot open '%s': %s", path, strerror(errno));
-	while ((len = getline(&line, &cap, in)) >= 0) {
-		n++;
-		if (len && line[len - 1] == '\n')
-			line[--len] = 0;
-		if (!(tab = strchr(line, '\t')) || !unescape(tab + 1))
-			util_die(EXIT_TROUBLE, "%s:%ld: expected COMMAND<TAB>OUTPUT with \\\\, \\n, "
-				 "\\t or \\xHH escapes", path, n);
-		*tab = 0;
-		a->cmd = xrealloc(a->cmd, (a->n + 1) * sizeof(*a->cmd));
-		a->out = xrealloc(a->out, (a->n + 1) * sizeof(*a->out));
-		a->cmd[a->n] = xstrdup(line);
-		a->out[a->n++] = xstrdup(tab + 1);
-	}
-	free(line);
-	fclose(in);
+	util_each_line(path, answer_line, &f);
 }
 
 /* the recorded output of cmd, or NULL */

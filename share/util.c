@@ -66,3 +66,22 @@ void util_print_version(void)
 {
 	printf("%s (kconfig-count) %s\n", util_progname, KC_VERSION);
 }
+
+void util_each_line(const char *path, void (*each)(void *ctx, char *line, long n), void *ctx)
+{
+	FILE *in = fopen(path, "r");
+	char *line = NULL;
+	size_t cap = 0;
+	ssize_t len;
+	long n = 0;
+
+	if (!in)
+		util_die(EXIT_TROUBLE, "cannot open '%s': %s", path, strerror(errno));
+	while ((len = getline(&line, &cap, in)) >= 0) {
+		if (len && line[len - 1] == '\n')
+			line[len - 1] = '\0';
+		each(ctx, line, ++n);
+	}
+	free(line);
+	fclose(in);
+}

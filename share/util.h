@@ -23,6 +23,9 @@ void util_die(int status, const char *fmt, ...) __attribute__((format(printf, 2,
 void util_warn(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 /* Flush stdout and exit 2 if writing it failed (a full disk or a closed pipe is an error). */
 void util_finish_stdout(void);
+/* Calls each(ctx, line, n) for every line of the file at path, without its newline, n from 1;
+ * exits 2 when the file cannot be opened. */
+void util_each_line(const char *path, void (*each)(void *ctx, char *line, long n), void *ctx);
 /* Prints "PROG VERSION" on stdout, for --version. */
 void util_print_version(void);
 
