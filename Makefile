@@ -44,11 +44,9 @@ check: all
 
 install: all
 	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/share/man/man1 $(DESTDIR)$(PREFIX)/share/man/man5
-	install -m 755 $(PROGRAMS) $(DESTDIR)$(PREFIX)/bin/
-	sed 's/@KC_VERSION@/$(VERSION)/' share/get-kernel > $(DESTDIR)$(PREFIX)/bin/get-kernel
-	chmod 755 $(DESTDIR)$(PREFIX)/bin/get-kernel
-	sed 's/@KC_VERSION@/$(VERSION)/' share/get-project > $(DESTDIR)$(PREFIX)/bin/get-project
-	chmod 755 $(DESTDIR)$(PREFIX)/bin/get-project
+	install -d $(DESTDIR)$(PREFIX)/share/kconfig-count
+	install -m 755 $(PROGRAMS) share/get-kernel share/get-project $(DESTDIR)$(PREFIX)/bin/
+	sed 's/@KC_VERSION@/$(VERSION)/' share/get-common.sh > $(DESTDIR)$(PREFIX)/share/kconfig-count/get-common.sh
 	install -m 644 $(MAN1) $(DESTDIR)$(PREFIX)/share/man/man1/
 	install -m 644 $(MAN5) $(DESTDIR)$(PREFIX)/share/man/man5/
 
