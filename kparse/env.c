@@ -163,24 +163,28 @@ void env_set_toolchain(struct env *env, const char *srctree, bool shell)
 	}
 }
 
+/* whether TREE/arch/SRCARCH/Kconfig exists */
+static bool arch_dir(const char *srctree, const char *srcarch)
+{
+	char *path = xasprintf("%s/arch/%s/Kconfig", srctree, srcarch);
+	FILE *fp = fopen(path, "r");
+
+	free(path);
+	if (fp)
+		fclose(fp);
+	return fp != NULL;
+}
+
 /* brief interface 3: what the kernel's Makefile exports for ARCH, with the pinned toolchain */
 bool env_set_arch(struct env *env, const char *arch, const char *srctree, bool shell)
 {
 	const char *srcarch = srcarch_of(arch);
-	char *dir = xasprintf("%s/arch/%s/Kconfig", srctree, srcarch);
-	FILE *fp = fopen(dir, "r");
 
-	free(dir);
 	/* before the merges (x86 in 2.6.24), SRCARCH is ARCH */
-	if (!fp && strcmp(srcarch, arch)) {
+	if (!arch_dir(srctree, srcarch))
 		srcarch = arch;
-		dir = xasprintf("%s/arch/%s/Kconfig", srctree, srcarch);
-		fp = fopen(dir, "r");
-		free(dir);
-	}
-	if (!fp)
+	if (!arch_dir(srctree, srcarch))
 		return false;
-	fclose(fp);
 	env_set(env, "ARCH", arch);
 	env_set(env, "SRCARCH", srcarch);
 	env_set_toolchain(env, srctree, shell);
@@ -194,17 +198,6 @@ bool env_set_arch(struct env *env, const char *arch, const char *srctree, bool s
 static int compare_names(const void *a, const void *b)
 {
 	return strcmp(*(char *const *)a, *(char *const *)b);
-}
-
-static bool arch_dir(const char *srctree, const char *srcarch)
-{
-	char *path = xasprintf("%s/arch/%s/Kconfig", srctree, srcarch);
-	FILE *fp = fopen(path, "r");
-
-	free(path);
-	if (fp)
-		fclose(fp);
-	return fp != NULL;
 }
 
 static char *join_sorted(char **names, size_t n)
