@@ -252,7 +252,6 @@ struct kparse {
 	bool source_optional;	/* and a source that matches no file is none (coreboot) */
 	struct answers *answers;	/* --shell-answers, or NULL */
 	char *srctree;
-	bool srctree_is_tree;	/* the target was a directory */
 	char *top;		/* the top Kconfig file, as named */
 	bool top_stdin;		/* the top file is standard input ("-") */
 	const char *arch, *srcarch;

@@ -169,9 +169,11 @@ static void set_kernelversion(struct kparse *kp, int *major, int *minor, int *su
 	*sublevel = s;
 }
 
-static void set_path(struct kparse *kp, const char *target, const struct options *o,
-		     int *major, int *minor, int *sublevel)
+/* TARGET, a directory or a file; returns the project a directory is (project.c), or NULL */
+static const struct project *set_path(struct kparse *kp, const char *target, const struct options *o,
+				      int *major, int *minor, int *sublevel)
 {
+	const struct project *p = NULL;
 	struct stat st;
 	char *path, *copy;
 
@@ -182,9 +184,9 @@ static void set_path(struct kparse *kp, const char *target, const struct options
 		util_die(EXIT_TROUBLE, "cannot open '%s': %m", target);
 	if (S_ISDIR(st.st_mode)) {
 		kp->srctree = path;
-		kp->srctree_is_tree = true;
-		if (set_project_tree(kp, target, project_find(o->project, path)))
-			return;
+		p = project_find(o->project, path);
+		if (set_project_tree(kp, target, p))
+			return p;
 		/* said here, before -a looks for TREE/arch: a directory that is no kernel tree */
 		if (!is_kconfig_tree(path))
 			util_die(EXIT_TROUBLE, "'%s' has no top-level Kconfig", target);
@@ -197,19 +199,21 @@ static void set_path(struct kparse *kp, const char *target, const struct options
 		kp->top = xstrdup(basename(path));
 		free(path);
 	}
+	return NULL;
 }
 
 static void set_tree(struct kparse *kp, const struct options *o)
 {
 	int major = 7, minor = 2, sublevel = 0;
-	const struct project *p;
+	const struct project *p = NULL;
 
-	if (!strcmp(o->target, "-"))
-		set_stdin(kp);
-	else
-		set_path(kp, o->target, o, &major, &minor, &sublevel);
 	/* a directory is looked at; a file or '-' is a project's only with --project */
-	p = project_find(o->project, kp->srctree_is_tree ? kp->srctree : NULL);
+	if (strcmp(o->target, "-"))
+		p = set_path(kp, o->target, o, &major, &minor, &sublevel);
+	else
+		set_stdin(kp);
+	if (!p)
+		p = project_find(o->project, NULL);
 	if (p)
 		project_setup(kp, p, &major, &minor, &sublevel);
 	kp->version = version_of(major, minor);
