@@ -28,28 +28,35 @@ static int excluded(struct solver *s, int b)
 	return fails;
 }
 
+/* 1 if unit propagation shows that v true excludes each of others[0..n); nothing to show
+ * when v is already false or fails alone. */
+static int excludes_all(struct solver *s, int v, const int *others, int n)
+{
+	int mark = s->ntrail, ok = 1;
+
+	if (s->val[2 * v] < 0)
+		return 1;
+	if (!s->val[2 * v]) {
+		solver_assign(s, 2 * v);
+		if (!solver_propagate(s)) {
+			solver_backtrack(s, mark);
+			return 1;
+		}
+	}
+	for (int j = 0; j < n && ok; j++)
+		ok = excluded(s, others[j]);
+	solver_backtrack(s, mark);
+	return ok;
+}
+
 /* 1 if unit propagation shows that at most one of vars[0..n) is true: each, set true, makes
  * every other false, or fails when the other is set true too (vivification may have removed
  * a clause -a | -b that the others imply that way). */
 static int at_most_one_implied(struct solver *s, const int *vars, int n)
 {
-	for (int i = 0; i < n; i++) {
-		int mark = s->ntrail, ok = 1;
-		if (s->val[2 * vars[i]] < 0)
-			continue;
-		if (!s->val[2 * vars[i]]) {
-			solver_assign(s, 2 * vars[i]);
-			if (!solver_propagate(s)) {
-				solver_backtrack(s, mark);
-				continue;
-			}
-		}
-		for (int j = i + 1; j < n && ok; j++)
-			ok = excluded(s, vars[j]);
-		solver_backtrack(s, mark);
-		if (!ok)
+	for (int i = 0; i < n; i++)
+		if (!excludes_all(s, vars[i], vars + i + 1, n - i - 1))
 			return 0;
-	}
 	return 1;
 }
 
@@ -258,23 +265,9 @@ int groups_find(const struct solver *s, const struct ivec *marked, struct ivec *
 /* 1 if unit propagation shows that no member of b is true with a member of a. */
 static int cross_excluded(struct solver *s, const int *a, int na, const int *b, int nb)
 {
-	for (int i = 0; i < nb; i++) {
-		int mark = s->ntrail, ok = 1;
-		if (s->val[2 * b[i]] < 0)
-			continue;
-		if (!s->val[2 * b[i]]) {
-			solver_assign(s, 2 * b[i]);
-			if (!solver_propagate(s)) {
-				solver_backtrack(s, mark);
-				continue;
-			}
-		}
-		for (int j = 0; j < na && ok; j++)
-			ok = s->val[2 * a[j]] < 0 || excluded(s, a[j]);
-		solver_backtrack(s, mark);
-		if (!ok)
+	for (int i = 0; i < nb; i++)
+		if (!excludes_all(s, b[i], a, na))
 			return 0;
-	}
 	return 1;
 }
 
