@@ -12,7 +12,18 @@ static bool counted_member(const struct encoder *enc, int sym)
 /* kconfig 6.1 members' visibilities, promoted for bool-effective members: W[i].y =
  * prom(V_i)_y. symbol.c:sym_calc_visibility hides a prompt of a tristate member whose
  * visibility is m while the mode c is y, so over all its prompts V.m becomes V.y || (V.m &&
- * c != y). */
+ * c != y); not in 2.6.28 to 4.8 (kcnf(1) OLD RELEASES). */
+/*
+ * 2.6.28 to 4.4 (4.5 to 4.8 are read as 4.9, not established): sym_calc_visibility does not
+ * hide a tristate member visible m while its choice is y. 2.6.20 and 2.6.24 have no hiding
+ * either, but their conf_read drops the choice's user value when a member read as y follows
+ * one read as m (confdata.c), which excludes the same configurations.
+ */
+static bool shows_m_member(const struct encoder *enc)
+{
+	return enc->old && enc->old < 4009 && (enc->old > 2006 || enc->old_sublevel >= 28);
+}
+
 static struct levels *member_visibility(struct encoder *enc, const struct ir_choice *ch, struct levels c)
 {
 	struct levels *w = xmalloc((ch->nmembers ? ch->nmembers : 1) * sizeof *w);
@@ -21,7 +32,7 @@ static struct levels *member_visibility(struct encoder *enc, const struct ir_cho
 		int sym = ch->members[i];
 		struct levels v = enc_visibility(enc, &enc->ir->syms[sym].e);
 
-		if (enc->ir->syms[sym].e.type == IR_TRISTATE)
+		if (enc->ir->syms[sym].e.type == IR_TRISTATE && !shows_m_member(enc))
 			v.m = circuit_or2(enc->c, v.y, circuit_and2(enc->c, v.m, -c.y));
 		w[i].m = v.m;
 		w[i].y = circuit_or2(enc->c, v.y, circuit_and2(enc->c, enc_is_bool(enc, sym), v.m));

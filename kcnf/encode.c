@@ -39,7 +39,10 @@ void encoder_init(struct encoder *enc, const struct ir *ir, const struct kcnf_op
 	enc->natoms = 0;
 	allocate_symbol_vars(enc);
 	enc->modules = ir->modules_index >= 0 ? enc_symbol(enc, ir->modules_index).m : LIT_FALSE;
-	enc->old_imply = ir_kconfig_old(ir->kconfig) != 0;
+	enc->old = ir_kconfig_old(ir->kconfig);
+	enc->old_imply = enc->old != 0;
+	if (sscanf(ir->kconfig, "2.6.%d", &enc->old_sublevel) != 1)
+		enc->old_sublevel = 0;
 }
 
 void encoder_free(struct encoder *enc)

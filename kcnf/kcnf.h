@@ -68,6 +68,8 @@ struct encoder {
 	struct strval_cache *strvals;	/* strval.c */
 	lit modules;		/* [MODULES >= m]: tristates are tristate-effective */
 	bool old_imply;		/* 4.10 to 5.4: symbol.c's imply before 5.10 (kcnf(1) OLD RELEASES) */
+	int old;		/* a release before 5.10 as major * 1000 + minor, else 0 */
+	int old_sublevel;	/* Z of a release 2.6.Z */
 	size_t natoms;		/* existential atoms (abstract, unknown comparisons) */
 	int *groups;		/* choice.c: marked groups, each: kind (1 at-most-one, 2 exactly-one),
 				 * its member variables, 0 (kcnf(1), OUTPUT: c kcnf exactly-one) */

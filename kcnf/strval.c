@@ -256,6 +256,18 @@ static struct sv symbol_value(struct encoder *enc, int sym)
 
 enum operand_type { OT_TRISTATE, OT_INT, OT_HEX, OT_STRING, OT_OTHER };
 
+/*
+ * Releases before 5.10 (kcnf(1) OLD RELEASES): the constants y, m and n have no type
+ * (symbol.c: symbol_yes ...), and up to 4.14 expr_parse_string reads a bool or tristate
+ * value as a string; either way such an operand is compared with strcmp (m < n < y).
+ */
+static enum operand_type tristate_type(const struct encoder *enc, const struct expr *e)
+{
+	if (enc->old && (e->kind == EXPR_CONST || enc->old < 4015))
+		return OT_OTHER;
+	return OT_TRISTATE;
+}
+
 static struct sv operand_value(struct encoder *enc, const struct expr *e, enum operand_type *type)
 {
 	struct levels l;
@@ -263,7 +275,7 @@ static struct sv operand_value(struct encoder *enc, const struct expr *e, enum o
 
 	*type = OT_OTHER;
 	if (e->kind == EXPR_CONST)
-		*type = OT_TRISTATE;
+		*type = tristate_type(enc, e);
 	if (e->kind != EXPR_SYMBOL || e->ref == EXPR_REF_ABSTRACT || e->ref == EXPR_REF_UNDEFINED)
 		return leaf_curr_val(enc, e);
 	if (e->ref == EXPR_REF_SYMBOL) {
@@ -274,7 +286,7 @@ static struct sv operand_value(struct encoder *enc, const struct expr *e, enum o
 		if (*type != OT_TRISTATE)
 			return leaf_curr_val(enc, e);
 	}
-	*type = OT_TRISTATE;
+	*type = tristate_type(enc, e);
 	l = enc_expr(enc, e);
 	sv_add(enc->c, &v, -l.m, "n");
 	sv_add(enc->c, &v, circuit_and2(enc->c, l.m, -l.y), "m");
@@ -314,14 +326,17 @@ static int parse_number(const char *str, enum operand_type type, union number *v
 	return !errno && !*tail && tail > str && isxdigit((unsigned char)tail[-1]) ? kind : K_STRING;
 }
 
-/* expr.c:__expr_calc_value for the comparison operators: y or n. */
-static bool compare(enum expr_kind op, const char *s1, enum operand_type t1, const char *s2,
-		    enum operand_type t2)
+/*
+ * expr.c:__expr_calc_value for the comparison operators: y or n. Before 4.0 (only = and !=)
+ * expr_calc_value compares the strings whatever the types.
+ */
+static bool compare(const struct encoder *enc, enum expr_kind op, const char *s1,
+		    enum operand_type t1, const char *s2, enum operand_type t2)
 {
 	union number l = { 0 }, r = { 0 };
 	int k1 = K_STRING, k2 = K_STRING, res;
 
-	if (t1 != OT_STRING || t2 != OT_STRING) {
+	if ((t1 != OT_STRING || t2 != OT_STRING) && !(enc->old && enc->old < 4000)) {
 		k1 = parse_number(s1, t1, &l);
 		k2 = parse_number(s2, t2, &r);
 	}
@@ -364,7 +379,7 @@ lit strval_compare(struct encoder *enc, const struct expr *e)
 			if (!x || !y)
 				holds = unknown_comparison(enc, e, x, y);
 			else
-				holds = compare(e->kind, x, t1, y, t2) ? LIT_TRUE : LIT_FALSE;
+				holds = compare(enc, e->kind, x, t1, y, t2) ? LIT_TRUE : LIT_FALSE;
 			result = circuit_or2(enc->c, result, circuit_and(enc->c, (lit[]){ holds,
 				a.cases[i].guard, b.cases[j].guard }, 3));
 		}

@@ -61,8 +61,8 @@ static void report(struct cycle_check *c, const struct ksym *from, char *message
 {
 	const struct ksym *at = from->ndefs || !from->choice ? from : from->choice;
 
-	/* before 5.10 the check is not reproduced (kparse(1) OLD RELEASES): a warning, as conf's */
-	if (!c->found && c->kp->era != KE_MODERN)
+	/* up to 4.17 the kernel's check is not reproduced (kparse(1) OLD RELEASES): a warning */
+	if (!c->found && c->kp->era == KE_ZCONF)
 		diag_warn(c->kp, at->ndefs ? at->defs[0]->at : (struct kloc){ 0 }, "%s", message);
 	else if (!c->found)
 		diag_error(c->kp, at->ndefs ? at->defs[0]->at : (struct kloc){ 0 }, "%s", message);

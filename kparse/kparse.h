@@ -198,6 +198,7 @@ bool old_env_symbol(const struct kparse *kp, const char *name);
 char *old_expand_path(struct kparse *kp, const char *text);
 void old_builtin_symbols(struct kparse *kp);
 void old_finish(struct kparse *kp);
+bool old_lacks_relations(const struct kparse *kp);	/* before 4.0: no < <= > >= */
 void old_top(struct kparse *kp);
 struct kexpr *old_trans_bool(struct kparse *kp, const struct ksym *s, struct kexpr *cond);
 

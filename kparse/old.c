@@ -23,11 +23,24 @@ void old_set_release(struct kparse *kp, int major, int minor)
 	kp->era = r < 4018 ? KE_ZCONF : r < 5010 ? KE_4_18 : KE_MODERN;
 }
 
+/* the release is before major.minor (2.6.sublevel for 2.6) */
+static bool before(const struct kparse *kp, int major, int minor, int sublevel)
+{
+	int r = kp->release_major * 1000 + kp->release_minor, w = major * 1000 + minor;
+
+	return r < w || (r == w && r == 2006 && kp->release_sublevel < sublevel);
+}
+
 /* zconf.gperf: the words that are commands only as a statement's first word */
 int old_keyword(const struct kparse *kp, const char *word, bool first)
 {
 	if (!strcmp(word, "---help---"))
 		return first ? T_HELP : 0;
+	/* 'imply' (zconf.gperf from 4.10) and 'visible if' (from 2.6.37) are words before */
+	if (!strcmp(word, "imply") && before(kp, 4, 10, 0))
+		return 0;
+	if (!strcmp(word, "visible") && before(kp, 2, 6, 37))
+		return 0;
 	if (kp->era != KE_ZCONF)
 		return -1;
 	if (!strcmp(word, "if"))
@@ -139,10 +152,22 @@ bool old_env_symbol(const struct kparse *kp, const char *name)
 	return false;
 }
 
-/* conf_parse before 'option modules' was used: MODULES by name */
+/*
+ * zconf.l: '<', '<=', '>' and '>=' are in 4.4 (4.0 to 4.3 are read as 4.4: not established);
+ * before, '<' and '>' are characters it ignores, so '>=' is '='
+ */
+bool old_lacks_relations(const struct kparse *kp)
+{
+	return kp->era == KE_ZCONF && before(kp, 4, 0, 0);
+}
+
+/*
+ * zconf.y:conf_parse up to 3.10 (3.19 has not; 3.11 to 3.18 are read as 3.19, not
+ * established): with no 'option modules', MODULES is the modules symbol
+ */
 void old_finish(struct kparse *kp)
 {
-	if (kp->era == KE_ZCONF && !kp->modules_sym)
+	if (kp->era == KE_ZCONF && before(kp, 3, 11, 0) && !kp->modules_sym)
 		kp->modules_sym = sym_lookup(&kp->syms, "MODULES");
 }
 
