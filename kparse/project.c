@@ -134,7 +134,13 @@ void project_setup(struct kparse *kp, const struct project *p, int *major, int *
 void project_list(FILE *out)
 {
 	fputs("Linux 2.6.20 to 4.17  zconf.l/zconf.y of that release, choices as 6.1\n"
-	      "Linux 4.18 to 5.9     lexer.l with '---help---', choices as 6.1\n"
+	      "Linux 4.18 to 5.9     macros, do_shell keeps 255 bytes, 'FOO != n' of a bool is FOO,\n"
+	      "                      choices as 6.1; and until a release:\n"
+	      "  up to 5.3           a word may hold '/' and '.' (zconf.l; 5.4's lexer.l not)\n"
+	      "  up to 5.5           a prompt or source path may be an unquoted word (parser.y)\n"
+	      "  up to 5.6           imply is 4.10's (symbol.c; kcnf(1) OLD RELEASES)\n"
+	      "  up to 5.7           'source' and 'menuconfig' in a choice (choice_block)\n"
+	      "  up to 5.8           '---help---' is 'help' (lexer.l)\n"
 	      "Linux 5.10 to 6.10    6.1 (bool and tristate choices)\n"
 	      "Linux 6.11 to 7.1     6.12\n"
 	      "Linux 7.2 and later   7.2 (transitional, depends on ... if)\n", out);
