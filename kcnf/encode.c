@@ -40,7 +40,7 @@ void encoder_init(struct encoder *enc, const struct ir *ir, const struct kcnf_op
 	allocate_symbol_vars(enc);
 	enc->modules = ir->modules_index >= 0 ? enc_symbol(enc, ir->modules_index).m : LIT_FALSE;
 	enc->old = ir_kconfig_old(ir->kconfig);
-	enc->old_imply = enc->old != 0;
+	enc->old_imply = enc->old && enc->old < 5007;
 	if (sscanf(ir->kconfig, "2.6.%d", &enc->old_sublevel) != 1)
 		enc->old_sublevel = 0;
 }
@@ -219,7 +219,7 @@ struct levels enc_default_value(struct encoder *enc, const struct ir_entry *e)
 }
 
 /*
- * symbol.c before 5.10 (kcnf(1) OLD RELEASES): implied is computed only while dir_dep is not
+ * symbol.c before 5.7 (kcnf(1) OLD RELEASES): implied is computed only while dir_dep is not
  * n (sym_calc_visibility), and is not capped by dir_dep afterwards.
  */
 static struct levels old_implied(struct encoder *enc, const struct ir_symbol *s)
@@ -251,7 +251,7 @@ static struct levels invisible_value(struct encoder *enc, int sym, struct levels
 }
 
 /*
- * sym_calc_value before 5.10, a visible tristate while MODULES is on: a value m becomes y
+ * sym_calc_value before 5.7, a visible tristate while MODULES is on: a value m becomes y
  * while implied is y, so S_y -> V_y or R_y or I_y, and I_y excludes S = m.
  */
 static void old_visible_implied(struct encoder *enc, const struct ir_symbol *s, struct levels v,

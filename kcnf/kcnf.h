@@ -67,7 +67,7 @@ struct encoder {
 	bool *choice_mode_done;
 	struct strval_cache *strvals;	/* strval.c */
 	lit modules;		/* [MODULES >= m]: tristates are tristate-effective */
-	bool old_imply;		/* 4.10 to 5.4: symbol.c's imply before 5.10 (kcnf(1) OLD RELEASES) */
+	bool old_imply;		/* 4.10 to 5.6: symbol.c's imply before 5.7 (kcnf(1) OLD RELEASES) */
 	int old;		/* a release before 5.10 as major * 1000 + minor, else 0 */
 	int old_sublevel;	/* Z of a release 2.6.Z */
 	size_t natoms;		/* existential atoms (abstract, unknown comparisons) */

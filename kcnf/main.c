@@ -93,11 +93,6 @@ int main(int argc, char **argv)
 	input = parse_options(argc, argv, &opt, &output);
 	if (!(ir = ir_read_file(input)))
 		return EXIT_REJECTED;
-	if (ir_kconfig_old(ir->kconfig) > 5004) {
-		fprintf(stderr, "kcnf: kconfig %s: the rules of Linux 5.5 to 5.9 are not verified "
-			"(kcnf(1) OLD RELEASES); no CNF is written\n", ir->kconfig);
-		return EXIT_REJECTED;
-	}
 	fix_check(&opt, ir);
 	if (output && !freopen(output, "w", stdout))
 		util_die(EXIT_TROUBLE, "cannot open '%s': %s", output, strerror(errno));

@@ -1,8 +1,8 @@
 /*
  * answers: recorded results of $(shell,...) (kparse(1) --shell-answers): a TSV file of
- * COMMAND<TAB>OUTPUT lines, OUTPUT written with \\, \n, \t and \xHH escapes (the format of
- * the oracle's ARCH.shell.tsv). A command is answered with the first line that names it;
- * nothing runs.
+ * COMMAND<TAB>OUTPUT lines, both written with \\, \n, \t and \xHH escapes (the format of
+ * the oracle's ARCH.shell.tsv, as its popenlog.c writes it: 5.7's as-instr commands hold
+ * "%b\n"). A command is answered with the first line that names it; nothing runs.
  */
 #include <ctype.h>
 #include <stdlib.h>
@@ -51,10 +51,11 @@ static void answer_line(void *ctx, char *line, long n)
 	struct answers *a = f->a;
 	char *tab;
 
-	if (!(tab = strchr(line, '\t')) || !unescape(tab + 1))
+	if ((tab = strchr(line, '\t')))
+		*tab = 0;
+	if (!tab || !unescape(line) || !unescape(tab + 1))
 		util_die(EXIT_TROUBLE, "%s:%ld: expected COMMAND<TAB>OUTPUT with \\\\, \\n, "
 			 "\\t or \\xHH escapes", f->path, n);
-	*tab = 0;
 	a->cmd = xrealloc(a->cmd, (a->n + 1) * sizeof(*a->cmd));
 	a->out = xrealloc(a->out, (a->n + 1) * sizeof(*a->out));
 	a->cmd[a->n] = xstrdup(line);

@@ -193,6 +193,9 @@ bool src_pop(struct kparse *kp);
 void old_set_release(struct kparse *kp, int major, int minor);
 int old_keyword(const struct kparse *kp, const char *word, bool first);	/* -1: not decided */
 bool old_option_native(const struct kparse *kp, const char *name);
+bool old_word_prompt(const struct kparse *kp);
+bool old_choice_block(const struct kparse *kp);
+bool old_path_words(const struct kparse *kp);
 void old_option_env(struct kparse *kp, const char *var);
 bool old_env_symbol(const struct kparse *kp, const char *name);
 char *old_expand_path(struct kparse *kp, const char *text);

@@ -2,8 +2,9 @@
  * old: the Kconfig of Linux before 5.10 (kparse(1) OLD RELEASES). Up to 4.17 the lexer is
  * zconf.l (a statement's first word is looked up among the commands, later words only among
  * 'if' and 'on'; no macros, "$NAME" in a source path is the value of symbol NAME); from 4.18
- * to 5.9 it is lexer.l with '---help---'. Both accept 'option env=', 'option modules',
- * 'source' inside a choice; up to 4.17 MODULES is the modules symbol unless one is named.
+ * it has macros, '---help---' until 5.8. Before 5.10 'option env=', 'option modules' are
+ * accepted; up to 4.17 MODULES is the modules symbol unless one is named. The grammar of 5.4
+ * to 5.9 is 5.10's but for the rules below that name those releases.
  */
 #include <ctype.h>
 #include <stdlib.h>
@@ -31,10 +32,35 @@ static bool before(const struct kparse *kp, int major, int minor, int sublevel)
 	return r < w || (r == w && r == 2006 && kp->release_sublevel < sublevel);
 }
 
-/* zconf.gperf: the words that are commands only as a statement's first word */
+/* zconf.y and parser.y up to 5.5: a prompt or a source path may be an unquoted word */
+bool old_word_prompt(const struct kparse *kp)
+{
+	return kp->era != KE_MODERN && before(kp, 5, 6, 0);
+}
+
+/*
+ * zconf.y and parser.y up to 5.7: choice_block holds common_stmt ('source' and 'menuconfig'
+ * too) and an 'if' in it any statement; 5.8's stmt_list_in_choice is 5.10's
+ */
+bool old_choice_block(const struct kparse *kp)
+{
+	return kp->era != KE_MODERN && before(kp, 5, 8, 0);
+}
+
+/*
+ * zconf.l up to 4.19 has words ({n}|[/.])+ ('source arch/arm/Kconfig'); 5.4's lexer.l has
+ * not (5.0 to 5.3 not read: kept as 4.19)
+ */
+bool old_path_words(const struct kparse *kp)
+{
+	return kp->era != KE_MODERN && before(kp, 5, 4, 0);
+}
+
+/* zconf.gperf: the words that are commands only as a statement's first word;
+ * '---help---' is 'help' up to 5.8 (lexer.l) */
 int old_keyword(const struct kparse *kp, const char *word, bool first)
 {
-	if (!strcmp(word, "---help---"))
+	if (!strcmp(word, "---help---") && before(kp, 5, 9, 0))
 		return first ? T_HELP : 0;
 	/* 'imply' (zconf.gperf from 4.10) and 'visible if' (from 2.6.37) are words before */
 	if (!strcmp(word, "imply") && before(kp, 4, 10, 0))

@@ -174,7 +174,7 @@ menuconfig_entry_start: T_MENUCONFIG nonconst_symbol T_EOL
 
 menuconfig_stmt: menuconfig_entry_start config_option_list
 {
-	if (kp->era == KE_MODERN && kp->current_choice)
+	if (kp->current_choice && !old_choice_block(kp))
 		diag_error(kp, kp->current_entry->at, "syntax error, unexpected 'menuconfig'");
 	menu_end_config(kp);
 };
@@ -327,7 +327,7 @@ source_stmt:
 	| T_ORSOURCE T_WORD_QUOTE T_EOL	{ source(kp, $2, @1, true, true); }
 	| T_SOURCE T_WORD T_EOL
 	{
-		if (kp->era == KE_MODERN) {
+		if (!old_word_prompt(kp)) {
 			diag_error(kp, @2, "syntax error, unexpected word");
 			free($2);
 		} else
@@ -569,14 +569,14 @@ static void choice_type(struct kparse *kp, enum ktype type, char *prompt, struct
 }
 
 /*
- * zconf.y (before 5.10): 'source' and 'menuconfig' in a choice, an unquoted source path, and
- * up to 4.17 "$NAME" in it; later Kconfig has none of these.
+ * zconf.y and parser.y: 'source' and 'menuconfig' in a choice up to 5.7, an unquoted source
+ * path up to 5.5, and up to 4.17 "$NAME" in it; later Kconfig has none of these.
  */
 static void source(struct kparse *kp, char *name, struct kloc at, bool relative, bool optional)
 {
 	char *path = kp->era == KE_ZCONF ? old_expand_path(kp, name) : xstrdup(name);
 
-	if (kp->era == KE_MODERN && kp->current_choice && !kp->source_in_choice)
+	if (kp->current_choice && !old_choice_block(kp) && !kp->source_in_choice)
 		diag_error(kp, at, "syntax error, unexpected 'source'");
 	else
 		src_source(kp, path, at, relative, optional || kp->source_optional);
@@ -584,10 +584,10 @@ static void source(struct kparse *kp, char *name, struct kloc at, bool relative,
 	free(name);
 }
 
-/* zconf.y: an 'if' in a choice holds any statement; a choice holds no menu or choice itself */
+/* up to 5.7 an 'if' in a choice holds any statement; a choice holds no menu or choice itself */
 static void nested_block(struct kparse *kp, const char *block, struct kloc at)
 {
-	if (kp->era == KE_MODERN || kp->current_menu->kind == KM_CHOICE)
+	if (!old_choice_block(kp) || kp->current_menu->kind == KM_CHOICE)
 		diag_error(kp, at, "syntax error, unexpected '%s'", block);
 }
 
@@ -600,10 +600,10 @@ static void late_mainmenu(struct kparse *kp, char *text, struct kloc at)
 	free(text);
 }
 
-/* zconf.y's prompt: T_WORD or T_WORD_QUOTE */
+/* the prompt of zconf.y and of parser.y up to 5.5: T_WORD or T_WORD_QUOTE */
 static void word_prompt(struct kparse *kp, char *word, struct kexpr *cond, struct kloc at)
 {
-	if (kp->era == KE_MODERN) {
+	if (!old_word_prompt(kp)) {
 		diag_error(kp, at, "syntax error, unexpected word");
 		free(word);
 	} else {

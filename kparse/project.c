@@ -133,8 +133,21 @@ void project_setup(struct kparse *kp, const struct project *p, int *major, int *
 /* --kconfig-version list: every rule set and what selects it */
 void project_list(FILE *out)
 {
-	fputs("Linux 2.6.20 to 4.17  zconf.l/zconf.y of that release, choices as 6.1\n"
-	      "Linux 4.18 to 5.9     lexer.l with '---help---', choices as 6.1\n"
+	fputs("Linux 2.6.20 to 5.9   'FOO != n' of a bool is FOO, y/m/n compare as strings (m < n < y),\n"
+	      "                      choices as 6.1; and from or until a release:\n"
+	      "  up to 2.6.36        'visible if' is no keyword\n"
+	      "  2.6.28 to 4.4       a tristate choice member visible as m is not hidden (symbol.c)\n"
+	      "  up to 3.10          MODULES is the modules symbol when none is marked\n"
+	      "  up to 3.19          only = and != ('<', '>' ignored); every comparison compares strings\n"
+	      "  up to 4.9           'imply' is no keyword\n"
+	      "  up to 4.14          bool and tristate values compare as strings\n"
+	      "  up to 4.17          zconf.l/zconf.y; a recursive dependency is a warning\n"
+	      "  4.18 to 5.9         macros; do_shell keeps 255 bytes\n"
+	      "  up to 5.3           a word may hold '/' and '.' (zconf.l; 5.4's lexer.l not)\n"
+	      "  up to 5.5           a prompt or source path may be an unquoted word (parser.y)\n"
+	      "  up to 5.6           imply is 4.10's (symbol.c; kcnf(1) OLD RELEASES)\n"
+	      "  up to 5.7           'source' and 'menuconfig' in a choice (choice_block)\n"
+	      "  up to 5.8           '---help---' is 'help' (lexer.l)\n"
 	      "Linux 5.10 to 6.10    6.1 (bool and tristate choices)\n"
 	      "Linux 6.11 to 7.1     6.12\n"
 	      "Linux 7.2 and later   7.2 (transitional, depends on ... if)\n", out);

@@ -1,9 +1,9 @@
 #!/bin/sh
 # kparse --shell-answers FILE: each $(shell,...) takes its recorded output (COMMAND<TAB>OUTPUT,
-# with \\ \n \t \xHH escapes) and nothing runs; a command with no answer, a malformed line and
-# a missing file are errors.
+# both with \\ \n \t \xHH escapes, as popenlog.c of ../shared/tools writes them) and nothing
+# runs; a command with no answer, a malformed line and a missing file are errors.
 . "$(dirname "$0")/lib.sh"
-plan 8
+plan 9
 
 printf 'config A\n\tbool "a"\n\tdefault $(shell,echo y)\nconfig B\n\tbool "b"\n\tdefault $(shell,touch %s/ran; echo y)\n' \
 	"$TMP" > "$TMP/Kconfig"
@@ -13,6 +13,12 @@ is_status 0 "every command answered"
 like "$OUT" '^macros recorded$' "the IR says the macros were recorded"
 ok 'grep -q "^default A y y$" "$OUT" && grep -q "^default B n y$" "$OUT"' "each default is its recorded answer"
 ok '! [ -e "$TMP/ran" ]' "no command ran"
+
+# the as-instr of 5.7's scripts/Kconfig.include: a backslash in the command, written \\
+printf 'X := $(shell,printf "%%b\\n" y)\nconfig A\n\tbool "a"\n\tdefault $(X)\n' > "$TMP/Kesc"
+printf 'printf "%%b\\\\n" y\ty\\n\n' > "$TMP/cmd.tsv"
+run "$BIN/kparse" --shell-answers "$TMP/cmd.tsv" "$TMP/Kesc"
+ok '[ "$STATUS" = 0 ] && grep -q "^default A y y$" "$OUT"' "an escape in the command is decoded too"
 
 printf 'echo y\ty\n' > "$TMP/short.tsv"
 run "$BIN/kparse" --shell-answers "$TMP/short.tsv" "$TMP/Kconfig"
