@@ -217,7 +217,7 @@ void old_top(struct kparse *kp)
 }
 
 /*
- * menu.c:menu_finalize with expr.c:expr_trans_bool (2.6.20 to 5.4, gone in 5.10): in every property
+ * menu.c:menu_finalize with expr.c:expr_trans_bool (2.6.20 to 5.9, gone in 5.10): in every property
  * condition of a symbol that is not tristate, 'FOO != n' with FOO tristate becomes 'FOO', so
  * a bool selecting or implying under it passes m, not y. The kernel applies it after
  * expr_transform, which pushes each 'not' down to the comparisons ('!(FOO = n)' is then
