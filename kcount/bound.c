@@ -297,7 +297,9 @@ static int count_first(struct job *j, double deadline)
 	uint64_t components;
 	int counted;
 
-	if (!j->opt.count_first || seconds < 1 || too_wide(j))
+	/* the width first: a preprocessing that used up S on a loaded machine must not turn
+	 * "out of reach" into "not counted in time" */
+	if (!j->opt.count_first || too_wide(j) || seconds < 1)
 		return 0;
 	counted = count_round(j, NULL, seconds, 0, j->count, &components) == ROUND_COUNTED;
 	if (j->opt.verbose || (isatty(2) && !j->opt.quiet))
