@@ -190,6 +190,9 @@ struct formula {
  * the later steps are skipped: the caller gives up. */
 void preprocess(struct formula *f, const struct dimacs_cnf *cnf, int eliminate, struct stats *st,
 		const volatile sig_atomic_t *stop);
+/* Fixes the negation of every failed literal of s under its current assignment; 0 when
+ * that fails. */
+int probe(struct solver *s, struct stats *st, const volatile sig_atomic_t *stop);
 /* Builds a solver over f's clauses, with f's projection and fixed values assigned. */
 void formula_solver(const struct formula *f, struct solver *s, struct stats *st);
 /* Renumbers the variables that occur in f's clauses to 1..m in the same order, dropping
