@@ -122,16 +122,32 @@ static void add_clique(struct graph *g, const int *lits, int n)
 				ivec_push(&g->adj[VAR(lits[i])], VAR(lits[j]));
 }
 
+/* The graph of what the current assignment leaves: the unassigned variables of the clauses
+ * it does not satisfy (a split orders each of its cases this way, split.c). */
 static void build(struct graph *g, const struct solver *s)
 {
+	struct ivec open = { 0 };
+
 	g->adj = xcalloc((size_t)s->nvars + s->nlong + 1, sizeof *g->adj);
 	g->gone = xcalloc((size_t)s->nvars + s->nlong + 1, 1);
 	g->nnodes = s->nvars;
-	for (int c = 0; c < s->nlong; c++)
-		add_clique(g, s->lits + s->start[c], s->len[c]);
+	for (int c = 0; c < s->nlong; c++) {
+		const int *cl = s->lits + s->start[c];
+		int sat = 0;
+		open.n = 0;
+		for (int i = 0; i < s->len[c] && !sat; i++)
+			if (!s->val[cl[i]])
+				ivec_push(&open, cl[i]);
+			else
+				sat = s->val[cl[i]] > 0;
+		if (!sat)
+			add_clique(g, open.a, open.n);
+	}
+	ivec_free(&open);
 	for (int l = 2; l < 2 * s->nvars + 2; l++)
-		for (int i = 0; i < s->bins[l].n; i++)
-			ivec_push(&g->adj[VAR(l)], VAR(s->bins[l].a[i]));
+		for (int i = 0; i < s->bins[l].n && !s->val[l]; i++)
+			if (!s->val[s->bins[l].a[i]])
+				ivec_push(&g->adj[VAR(l)], VAR(s->bins[l].a[i]));
 	for (int v = 1; v <= g->nnodes; v++) {
 		sort_unique(&g->adj[v]);
 		heap_push(g, g->adj[v].n, v);
@@ -381,8 +397,11 @@ void order_rank(const struct solver *s, int *rank, const volatile sig_atomic_t *
 		}
 	}
 	free(tried);
-	s->stats->order_width = (uint64_t)best_shape.width;
-	s->stats->order_hubs = (uint64_t)best_shape.hubs;
+	/* the widest of the orders of a split's cases */
+	if ((uint64_t)best_shape.width >= s->stats->order_width) {
+		s->stats->order_width = (uint64_t)best_shape.width;
+		s->stats->order_hubs = (uint64_t)best_shape.hubs;
+	}
 }
 
 int order_width(const struct solver *s)
