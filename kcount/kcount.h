@@ -90,8 +90,8 @@ void options_parse(struct options *o, int argc, char **argv);
 	X(group_members, "variables in the groups, for a split (split.c)") \
 	X(order_width_lower, "a lower bound on the treewidth (minor-min-width): the search grows as 2^width") \
 	X(groups_merged, "groups joined into another, their union shown at most one (for a split)") \
-	X(split_cases, "cases of the group split on (split.c), each counted on its own") \
-	X(split_width, "the widest order among the sampled cases of the group split on") \
+	X(split_cases, "cases of the splits on groups (split.c): all of them in one process, the first split's with --jobs above 1") \
+	X(split_width, "the widest order among the sampled cases of the groups split on") \
 	X(max_depth, "deepest decision level")
 
 struct stats {
