@@ -219,8 +219,9 @@ struct worker {
 
 /* A process's side: take the next case not yet taken (the shared *next; the all-false case,
  * number n, as the first), count it, until none is left; write the sum in decimal to fd and
- * exit 0 (2 on trouble, with the message on standard error). */
-static void work(struct split *sp, const int *m, int n, int *next, int fd, unsigned seconds)
+ * exit 0 (2 on trouble, with the message on standard error). No alarm: --timeout is the
+ * parent's, which stops the processes and says so once. */
+static void work(struct split *sp, const int *m, int n, int *next, int fd)
 {
 	static struct options quiet;  /* the search's progress lines would interleave */
 	struct counter *k = sp->k;
@@ -232,7 +233,6 @@ static void work(struct split *sp, const int *m, int n, int *next, int fd, unsig
 	quiet.verbose = 0;
 	k->opt = &quiet;
 	counter_set_memory(k, k->mem_limit / (size_t)sp->jobs);
-	job_arm_timeout(seconds);
 	mpz_init(sum);
 	mpz_init(before);
 	while ((c = __atomic_fetch_add(next, 1, __ATOMIC_SEQ_CST)) <= n) {
@@ -306,12 +306,7 @@ static void start_worker(struct split *sp, struct worker *w, const int *m, int n
 {
 	int fds[2];
 	pid_t parent = getpid();
-	unsigned left = alarm(0);  /* what is left of --timeout, handed to the process */
 
-	if (left)
-		alarm(left);
-	if (sp->k->opt->timeout && !left)
-		left = 1;
 	if (pipe(fds))
 		util_die(EXIT_TROUBLE, "cannot make a pipe: %m");
 	fflush(NULL);
@@ -322,7 +317,7 @@ static void start_worker(struct split *sp, struct worker *w, const int *m, int n
 		if (prctl(PR_SET_PDEATHSIG, SIGKILL) || getppid() != parent)
 			_exit(EXIT_TROUBLE);
 		close(fds[0]);
-		work(sp, m, n, next, fds[1], left);
+		work(sp, m, n, next, fds[1]);
 	}
 	close(fds[1]);
 	w->fd = fds[0];
