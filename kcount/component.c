@@ -32,15 +32,13 @@ static void build_adjacency(struct decomposer *d, const struct solver *s)
 	d->adj_at[2 * s->nvars + 2] = at;
 }
 
-void decomposer_init(struct decomposer *d, const struct solver *s, const unsigned char *defined,
-		     const volatile sig_atomic_t *stop)
+void decomposer_init(struct decomposer *d, const struct solver *s, const unsigned char *defined)
 {
 	memset(d, 0, sizeof *d);
 	d->var_mark = xcalloc((size_t)s->nvars + 1, sizeof *d->var_mark);
 	d->branch_key = xcalloc((size_t)s->nvars + 1, sizeof *d->branch_key);
 	d->rank = xcalloc((size_t)s->nvars + 1, sizeof *d->rank);
 	d->var_comp = xcalloc((size_t)s->nvars + 1, sizeof *d->var_comp);
-	order_rank(s, d->rank, stop);
 	d->branchable = xcalloc((size_t)s->nvars + 1, 1);
 	s->stats->defined = (uint64_t)define_branchable(s, defined, d->branchable);
 	d->cl_mark = xcalloc((size_t)s->nlong + 1, sizeof *d->cl_mark);

@@ -148,11 +148,17 @@ void counter_init(struct counter *k, const struct formula *f, const struct optio
 	k->started = k->last_progress = kcount_now();
 	formula_solver(f, &k->s, st);
 	k->solver_bytes = solver_bytes(&k->s);
-	k->mem_limit = (size_t)opt->mem << 20;
 	k->work = opt->work > 0 ? (uint64_t)opt->work : 0;
+	cache_init(&k->cache, 0, st);
+	counter_set_memory(k, (size_t)opt->mem << 20);
+}
+
+void counter_set_memory(struct counter *k, size_t limit)
+{
+	k->mem_limit = limit;
 	if (counter_bytes(k) >= k->mem_limit)
-		util_die(EXIT_TROUBLE, "memory cap of %ld MiB too small for this formula", opt->mem);
-	cache_init(&k->cache, (k->mem_limit - counter_bytes(k)) / 10 * 8, st);
+		util_die(EXIT_TROUBLE, "memory cap of %zu MiB too small for this formula", k->mem_limit >> 20);
+	k->cache.limit = (k->mem_limit - counter_bytes(k)) / 10 * 8;
 }
 
 void counter_free(struct counter *k)
@@ -189,13 +195,20 @@ void count_formula(struct counter *k, const struct formula *f, mpz_t result)
 		mpz_set_ui(result, 0);
 		return;
 	}
-	struct comp all = { 0, f->nvars, 0, k->s.nlong, 0, 0 };
-
 	check_width(k);
-	decomposer_init(&k->d, &k->s, f->defined, k->stop);
+	decomposer_init(&k->d, &k->s, f->defined);
 	for (int v = 1; v <= f->nvars; v++)
 		ivec_push(&k->cvars, v);
 	for (int c = 0; c < k->s.nlong; c++)
 		ivec_push(&k->ccls, c);
-	count_children(k, &all, result);
+	if (k->opt->lower_bound || !split_count(k, f, result))
+		count_assigned(k, result);
+}
+
+void count_assigned(struct counter *k, mpz_t out)
+{
+	struct comp all = { 0, k->s.nvars, 0, k->s.nlong, 0, 0 };
+
+	order_rank(&k->s, k->d.rank, k->stop);
+	count_children(k, &all, out);
 }

@@ -48,7 +48,7 @@ size_t ivec_bytes(const struct ivec *v);
 	X(count_first, 0, "count-first", "S", "with --lower-bound: first the exact count, for S of the --timeout seconds") \
 	X(no_elim, 0, "no-elim", NULL, "no projection shrinking, clause removal or elimination by resolution") \
 	X(split_width, 0, "split-width", "W", "above this order width, split on a group whose cases are narrower (default 100)") \
-	X(jobs, 0, "jobs", "N", "cases of a split counted at once, in processes of --mem/N MiB each (default 2)") \
+	X(jobs, 0, "jobs", "N", "processes counting the cases of a split, of --mem/N MiB each (default 2)") \
 	X(preprocess, 0, "preprocess", NULL, "print the preprocessed formula (DIMACS, same count) instead of counting") \
 	X(plain, 0, "plain", NULL, "with --preprocess: a plain CNF (no projection) with the same count, for plain counters") \
 	X(verbose, 'v', "verbose", NULL, "progress and statistics on standard error") \
@@ -90,8 +90,8 @@ void options_parse(struct options *o, int argc, char **argv);
 	X(group_members, "variables in the groups, for a split (split.c)") \
 	X(order_width_lower, "a lower bound on the treewidth (minor-min-width): the search grows as 2^width") \
 	X(groups_merged, "groups joined into another, their union shown at most one (for a split)") \
-	X(split_cases, "cases of the group split on (split.c), each counted on its own") \
-	X(split_width, "the widest order among the sampled cases of the group split on") \
+	X(split_cases, "cases of the splits on groups (split.c): all of them in one process, the first split's with --jobs above 1") \
+	X(split_width, "the widest order among the sampled cases of the groups split on") \
 	X(max_depth, "deepest decision level")
 
 struct stats {
@@ -190,6 +190,9 @@ struct formula {
  * the later steps are skipped: the caller gives up. */
 void preprocess(struct formula *f, const struct dimacs_cnf *cnf, int eliminate, struct stats *st,
 		const volatile sig_atomic_t *stop);
+/* Fixes the negation of every failed literal of s under its current assignment; 0 when
+ * that fails. */
+int probe(struct solver *s, struct stats *st, const volatile sig_atomic_t *stop);
 /* Builds a solver over f's clauses, with f's projection and fixed values assigned. */
 void formula_solver(const struct formula *f, struct solver *s, struct stats *st);
 /* Renumbers the variables that occur in f's clauses to 1..m in the same order, dropping
@@ -283,8 +286,8 @@ struct decomposer {
 	struct ivec queue;
 	struct ivec nv, nc, vpos, cpos, child; /* per local component (child: its comps index) */
 };
-void decomposer_init(struct decomposer *d, const struct solver *s, const unsigned char *defined,
-		     const volatile sig_atomic_t *stop);
+/* Sets up d for s; the ranks are order_rank's, set by the caller (count_assigned). */
+void decomposer_init(struct decomposer *d, const struct solver *s, const unsigned char *defined);
 void decomposer_free(struct decomposer *d);
 struct counter;
 /* Splits the unassigned variables of the component with variables cvars[vb,ve) and clauses
@@ -314,8 +317,14 @@ struct counter {
 void counter_init(struct counter *k, const struct formula *f, const struct options *opt,
 		  struct stats *st, volatile sig_atomic_t *stop);
 void counter_free(struct counter *k);
-/* Counts the models of f (projected when f has a projection set) into result. */
+/* Caps the counter's memory at limit bytes, the cache at what the rest leaves of it. */
+void counter_set_memory(struct counter *k, size_t limit);
+/* Counts the models of f (projected when f has a projection set) into result: split on a
+ * group when that pays (split.c), else by count_assigned. */
 void count_formula(struct counter *k, const struct formula *f, mpz_t result);
+/* The count of the models that extend the current (propagated) assignment, the search
+ * ordered for what it leaves; its components share the cache with every earlier count. */
+void count_assigned(struct counter *k, mpz_t out);
 size_t counter_bytes(const struct counter *k);
 void counter_check(struct counter *k);
 /* Largest counter_bytes seen so far (sampled), the current figure included. */
@@ -339,7 +348,6 @@ struct job {
 	struct formula f;
 	struct counter k;         /* set up by job_run only */
 	int searched;
-	int split_depth;          /* splits (split.c) this job's formula is a case of */
 	struct stats stats;
 	mpz_t count;
 };
@@ -367,9 +375,10 @@ enum { EXIT_WORK_SPENT = 3 };
 int bound_lower(struct job *j, struct ivec *fixed);
 
 /* ---- split.c: a wide formula counted as the sum over the cases of a group ---- */
-/* Counts j->f into j->count as the sum over the cases of an at-most-one group, each counted
- * in a child process, when j->f's order is wider than --split-width and a group's cases are
- * narrower; returns 1 then, else 0 (nothing done: the caller counts). */
-int split_count(struct job *j);
+/* Counts f (k's formula, the search set up) into out as the sum over the cases of an
+ * at-most-one group, each counted by k's search (and split again if that pays), when f's
+ * order is wider than --split-width and a group's cases are narrower; returns 1 then, else
+ * 0 (nothing done: the caller counts). */
+int split_count(struct counter *k, const struct formula *f, mpz_t out);
 
 #endif

@@ -100,7 +100,7 @@ int main(int argc, char **argv)
 	}
 	if (j.opt.lower_bound)
 		cut = bound_lower(&j, &fixed);
-	else if (!split_count(&j))
+	else
 		job_run(&j);
 	if (j.opt.sample < 0)
 		print_result(&j, &fixed, cut);

@@ -6,18 +6,22 @@
  * members m_i of the count with m_1..m_{i-1} false and m_i true, plus the count with all of
  * them false. That partitions the models for any set of projected (or defined) variables; a
  * true at-most-one group only makes each case collapse further, as m_i true propagates the
- * others false. Each case is preprocessed and ordered anew and counted in a child process of
- * its own, --jobs at a time; each has --mem / --jobs MiB, so the whole stays within --mem
- * (beside the parent's preprocessed formula), and what is left of --timeout. The sum does not
- * depend on the order the cases finish in. A case does not split again: with the groups
- * joined (groups_merge), coreboot's cases are all narrow, and a second split only doubled
- * the cost of ordering each case. */
+ * others false.
+ * Each case is an assignment of the one search's solver: propagated, ordered anew for what
+ * it leaves (order.c), and counted by the search, whose component cache all the cases share:
+ * U-Boot's boards differ in a few options and share thousands, whose components each case
+ * would count again on its own (a kernel-like core of width 17 took 3 to 6 s a case). A
+ * case still wider than --split-width splits again on a group of what it leaves (U-Boot:
+ * its architectures, then each one's boards), MAX_DEPTH deep. The cases of the first split
+ * are counted --jobs at a time, each process taking the next case not yet taken (the all-
+ * false one, the widest, first) and keeping its own cache of --mem / --jobs MiB. */
 #include <errno.h>
 #include <poll.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
 #include <sys/prctl.h>
 #include <sys/wait.h>
 #include <unistd.h>
@@ -26,97 +30,60 @@
 #include "util.h"
 
 /* CANDIDATES: the largest groups whose cases are tried; SAMPLES: the members of each whose
- * case is preprocessed and ordered to measure it; MAX_DEPTH: splits within splits. */
-enum { DEFAULT_WIDTH = 100, DEFAULT_JOBS = 2, CANDIDATES = 3, SAMPLES = 3, MAX_DEPTH = 1, MIN_MEMBERS = 2 };
-
-struct worker {
-	pid_t pid;
-	int fd, index;
-	double started;
-	char *text;
-	size_t len, cap;
-};
+ * case is ordered to measure it; MAX_DEPTH: splits within splits. */
+enum { DEFAULT_WIDTH = 100, DEFAULT_JOBS = 2, MAX_JOBS = 64, CANDIDATES = 3, SAMPLES = 3, MAX_DEPTH = 3,
+       MIN_MEMBERS = 2 };
 
 struct split {
-	struct job *j;
-	const int *members;       /* the group split on, in j->f's (compacted) variables */
-	int *names;               /* the same in the input's, for messages */
-	int n, next, done, running, jobs;
+	struct counter *k;
+	const struct formula *f;
 	long limit;               /* --split-width */
-	struct worker *w;
-	struct dimacs_cnf cnf;
-	double started;
+	int jobs, verbose;        /* verbose: -v, which the processes of the cases keep */
 };
 
-/* f as a DIMACS CNF with the same projected count, and room for n unit clauses. */
-static void case_base(const struct formula *f, struct dimacs_cnf *cnf, int n)
+/* Sets lit true and propagates; 0 when that fails. */
+static int assume(struct solver *s, int lit)
 {
-	memset(cnf, 0, sizeof *cnf);
-	cnf->nvars = f->nvars;
-	cnf->lits = xmalloc(((size_t)f->clauses.n + 2 * (size_t)n + 2) * sizeof *cnf->lits);
-	if (f->clauses.n)
-		memcpy(cnf->lits, f->clauses.a, (size_t)f->clauses.n * sizeof *cnf->lits);
-	cnf->projected = 1;
-	cnf->show = xmalloc(((size_t)f->nvars + 1) * sizeof *cnf->show);
-	for (int v = 1; v <= f->nvars; v++)
-		if (f->projected[v] && !f->fixed[v])
-			cnf->show[cnf->nshow++] = v;
+	if (s->val[lit])
+		return s->val[lit] > 0;
+	solver_assign(s, lit);
+	return solver_propagate(s);
 }
 
-/* Case i of the group m[0..n): m[0..i) false, m[i] true (i == n: all false), into cnf. */
-static void case_set(struct dimacs_cnf *cnf, const struct formula *f, const int *m, int n, int i)
+/* Assumes case i of the group m[0..n): m[i] true (none when i == n), m[0..i) false, then
+ * the negations of the failed literals (a board implies its architecture, yet not by unit
+ * propagation alone on U-Boot's preprocessed formula: its cases were twice as wide without);
+ * 0 when the case has no model. The caller backtracks. */
+static int assume_case(struct counter *k, const int *m, int n, int i)
 {
-	cnf->nlits = (size_t)f->clauses.n;
-	for (int k = 0; k < i && k < n; k++) {
-		cnf->lits[cnf->nlits++] = -m[k];
-		cnf->lits[cnf->nlits++] = 0;
-	}
-	if (i < n) {
-		cnf->lits[cnf->nlits++] = m[i];
-		cnf->lits[cnf->nlits++] = 0;
-	}
-}
+	struct solver *s = &k->s;
 
-/* The width of one elimination order of f (order.c), or 0 when f is settled. */
-static int formula_width(const struct formula *f)
-{
-	struct stats st = { 0 };
-	struct solver s;
-	int width;
-
-	if (f->unsat || !f->clauses.n)
+	if (i < n && !assume(s, 2 * m[i]))
 		return 0;
-	formula_solver(f, &s, &st);
-	width = order_width(&s);
-	solver_free(&s);
-	return width;
+	for (int j = 0; j < i && j < n; j++)
+		if (!assume(s, 2 * m[j] + 1))
+			return 0;
+	return probe(s, k->stats, k->stop);
 }
 
-/* The width of case i's order, its formula preprocessed as a child would. */
-static int case_width(struct split *sp, const struct formula *f, const int *m, int n, int i)
+/* The width of one elimination order of what case i leaves (0: no model). */
+static int case_width(struct counter *k, const int *m, int n, int i)
 {
-	struct formula cf = { 0 };
-	struct stats st = { 0 };
-	int width;
+	int mark = k->s.ntrail, width = assume_case(k, m, n, i) ? order_width(&k->s) : 0;
 
-	case_set(&sp->cnf, f, m, n, i);
-	preprocess(&cf, &sp->cnf, !sp->j->opt.no_elim, &st, &job_timed_out);
-	if (!cf.unsat)
-		formula_compact(&cf);
-	width = formula_width(&cf);
-	formula_free(&cf);
+	solver_backtrack(&k->s, mark);
 	return width;
 }
 
-/* Keeps of the groups (each ended by 0) the members a split may fix: free, and projected
- * or defined (a function of the projected ones, so each projected model has one value). */
-static void eligible(const struct formula *f, struct ivec *groups)
+/* Keeps of the groups (each ended by 0) the members a split may fix: free, and branchable
+ * (projected, or a function of the projected ones, so each projected model has one value). */
+static void eligible(const struct counter *k, struct ivec *groups)
 {
 	int out = 0, begin = 0;
 
 	for (int i = 0; i < groups->n; i++) {
 		int v = groups->a[i];
-		if (v && !f->fixed[v] && (f->projected[v] || f->defined[v]))
+		if (v && !k->s.val[2 * v] && k->d.branchable[v])
 			groups->a[out++] = v;
 		else if (!v) {
 			if (out - begin >= MIN_MEMBERS)
@@ -128,136 +95,199 @@ static void eligible(const struct formula *f, struct ivec *groups)
 	groups->n = out;
 }
 
+/* The groups of what the current assignment leaves that a split may use, into groups. */
+static void find_groups(struct split *sp, struct ivec *groups)
+{
+	struct counter *k = sp->k;
+
+	k->stats->groups_found += (uint64_t)groups_find(&k->s, &sp->f->groups, groups);
+	for (int i = 0; i < groups->n; i++)
+		k->stats->group_members += groups->a[i] != 0;
+	eligible(k, groups);
+	k->stats->groups_merged += (uint64_t)groups_merge(&k->s, groups);
+}
+
 /* The group whose sampled cases have the narrowest orders, if narrower than width: its
  * offset in groups, or -1. Largest first: the first whose cases are all narrower than
  * --split-width ends the search. */
-static int choose(struct split *sp, const struct ivec *groups, int width)
+static int choose(struct split *sp, const struct ivec *groups, int width, int depth)
 {
 	struct group_span *c;
 	int n = groups_by_size(groups, &c), chosen = -1, chosen_width = width;
+	int verbose = sp->verbose;
 
-	if (sp->j->opt.verbose)
-		fprintf(stderr, "c o split: order of width %d: %d groups, the largest of %d members\n", width, n,
-			n ? c[0].size : 0);
-	for (int i = 0; i < n && i < CANDIDATES && !job_timed_out; i++) {
+	if (verbose)
+		fprintf(stderr, "c o split (depth %d): order of width %d: %d groups, the largest of %d members\n", depth,
+			width, n, n ? c[0].size : 0);
+	for (int i = 0; i < n && i < CANDIDATES && !*sp->k->stop; i++) {
 		const int *m = groups->a + c[i].offset;
 		int w = 0;
-		for (int k = 0; k < SAMPLES && k < c[i].size; k++) {
-			int cw = case_width(sp, &sp->j->f, m, c[i].size, k * (c[i].size - 1) / (SAMPLES - 1));
+		for (int s = 0; s < SAMPLES && s < c[i].size; s++) {
+			int cw = case_width(sp->k, m, c[i].size, s * (c[i].size - 1) / (SAMPLES - 1));
 			if (cw > w)
 				w = cw;
 		}
-		if (sp->j->opt.verbose)
-			fprintf(stderr, "c o split: group of %d (variable %d first): sampled cases of width %d\n",
-				c[i].size, m[0], w);
+		if (verbose)
+			fprintf(stderr, "c o split (depth %d): group of %d: sampled cases of width %d\n", depth,
+				c[i].size, w);
 		if (w < chosen_width)
 			chosen = c[i].offset, chosen_width = w;
 		if (chosen >= 0 && chosen_width <= sp->limit)
 			break;  /* narrow, and no smaller group is worth more sampling */
 	}
 	free(c);
-	sp->j->stats.split_width = (uint64_t)chosen_width;
+	if ((uint64_t)chosen_width > sp->k->stats->split_width && chosen >= 0)
+		sp->k->stats->split_width = (uint64_t)chosen_width;
 	return chosen;
 }
 
-/* The child's side of a case: preprocess and count it (splitting again if it pays), write
- * the decimal count to fd, exit 0 (2 on trouble, with the message on standard error). */
-static void count_case(const struct split *sp, int fd, long seconds)
+/* A group to split what the current assignment leaves on, into groups (ended by 0), or
+ * none: 0 when that is narrow enough, or no group narrows it. */
+static int split_group(struct split *sp, int depth, struct ivec *groups)
 {
-	struct job j = { .opt = sp->j->opt };
-	FILE *out = fdopen(fd, "w");
+	int width, chosen;
 
-	j.opt.timeout = seconds;
-	j.opt.verbose = 0;
-	j.opt.mem = sp->j->opt.mem / sp->jobs;
-	j.opt.jobs = 1;
-	j.split_depth = sp->j->split_depth + 1;
-	job_arm_timeout(seconds);
-	job_preprocess(&j, &sp->cnf);
-	if (!split_count(&j))
-		job_run(&j);
-	if (!out || mpz_out_str(out, 10, j.count) == 0 || fclose(out))
+	groups->n = 0;
+	if (depth >= MAX_DEPTH || (width = order_width(&sp->k->s)) <= sp->limit)
+		return 0;
+	find_groups(sp, groups);
+	chosen = groups->n ? choose(sp, groups, width, depth) : -1;
+	if (chosen < 0) {
+		if (sp->verbose)
+			fprintf(stderr, "c o split (depth %d): no group narrows the order: no split\n", depth);
+		return 0;
+	}
+	memmove(groups->a, groups->a + chosen, (size_t)(groups->n - chosen) * sizeof *groups->a);
+	groups->n -= chosen;
+	return 1;
+}
+
+static int members(const int *m)
+{
+	int n = 0;
+
+	while (m[n])
+		n++;
+	return n;
+}
+
+static void count_node(struct split *sp, int depth, mpz_t out);
+
+/* Adds the count of case i of m[0..n) to sum. */
+static void add_case(struct split *sp, const int *m, int n, int i, int depth, mpz_t sum)
+{
+	struct solver *s = &sp->k->s;
+	int mark = s->ntrail;
+	mpz_t t;
+
+	sp->k->stats->split_cases++;
+	if (assume_case(sp->k, m, n, i)) {
+		mpz_init(t);
+		count_node(sp, depth + 1, t);
+		mpz_add(sum, sum, t);
+		mpz_clear(t);
+	}
+	solver_backtrack(s, mark);
+}
+
+/* The count of the models extending the current assignment, split again if that pays. */
+static void count_node(struct split *sp, int depth, mpz_t out)
+{
+	struct ivec groups = { 0 };
+
+	if (!split_group(sp, depth, &groups)) {
+		ivec_free(&groups);
+		count_assigned(sp->k, out);
+		return;
+	}
+	int n = members(groups.a);
+	mpz_set_ui(out, 0);
+	for (int i = 0; i < n; i++)
+		add_case(sp, groups.a, n, i, depth, out);
+	add_case(sp, groups.a, n, n, depth, out);
+	ivec_free(&groups);
+}
+
+/* ---- the first split's cases, --jobs processes at a time ---- */
+
+struct worker {
+	pid_t pid;
+	int fd;
+	char *text;
+	size_t len, cap;
+};
+
+/* A process's side: take the next case not yet taken (the shared *next; the all-false case,
+ * number n, as the first), count it, until none is left; write the sum in decimal to fd and
+ * exit 0 (2 on trouble, with the message on standard error). No alarm: --timeout is the
+ * parent's, which stops the processes and says so once. */
+static void work(struct split *sp, const int *m, int n, int *next, int fd)
+{
+	static struct options quiet;  /* the search's progress lines would interleave */
+	struct counter *k = sp->k;
+	FILE *out = fdopen(fd, "w");
+	int c;
+	mpz_t sum, before;
+
+	quiet = *k->opt;
+	quiet.verbose = 0;
+	k->opt = &quiet;
+	counter_set_memory(k, k->mem_limit / (size_t)sp->jobs);
+	mpz_init(sum);
+	mpz_init(before);
+	while ((c = __atomic_fetch_add(next, 1, __ATOMIC_SEQ_CST)) <= n) {
+		int i = c ? c - 1 : n;
+		double started = kcount_now();
+		mpz_set(before, sum);
+		add_case(sp, m, n, i, 0, sum);
+		if (sp->verbose) {
+			mpz_sub(before, sum, before);
+			fprintf(stderr, "c o split: case %d of %d (variable %d%s): %zu digits in %.2f s\n", i + 1,
+				n + 1, i < n ? m[i] : 0, i < n ? " true" : ": all false",
+				mpz_sgn(before) ? mpz_sizeinbase(before, 10) : 0, kcount_now() - started);
+		}
+	}
+	if (!out || mpz_out_str(out, 10, sum) == 0 || fclose(out))
 		_exit(EXIT_TROUBLE);
 	_exit(EXIT_OK);
 }
 
-static void start_case(struct split *sp, struct worker *w)
+static void stop_workers(struct worker *w, int jobs)
 {
-	/* all false first: the widest case (coreboot: 5 s of 23) must not be left for last */
-	int fds[2], index = sp->next ? sp->next - 1 : sp->n;
-	pid_t parent = getpid();
-	unsigned left = alarm(0);  /* what is left of --timeout, handed to the child */
-
-	if (left)
-		alarm(left);
-	if (sp->j->opt.timeout && !left)
-		left = 1;
-	case_set(&sp->cnf, &sp->j->f, sp->members, sp->n, index);
-	if (pipe(fds))
-		util_die(EXIT_TROUBLE, "cannot make a pipe: %m");
-	fflush(NULL);
-	if ((w->pid = fork()) < 0)
-		util_die(EXIT_TROUBLE, "cannot fork: %m");
-	if (w->pid == 0) {
-		/* a parent killed by its caller's timeout takes the cases along */
-		if (prctl(PR_SET_PDEATHSIG, SIGKILL) || getppid() != parent)
-			_exit(EXIT_TROUBLE);
-		close(fds[0]);
-		count_case(sp, fds[1], (long)left);
-	}
-	close(fds[1]);
-	w->fd = fds[0];
-	w->index = index;
-	sp->next++;
-	w->started = kcount_now();
-	w->len = 0;
-	sp->running++;
-}
-
-static void stop_cases(struct split *sp)
-{
-	for (int i = 0; i < sp->jobs; i++)
-		if (sp->w[i].fd >= 0) {
-			kill(sp->w[i].pid, SIGKILL);
-			while (waitpid(sp->w[i].pid, NULL, 0) < 0 && errno == EINTR)
+	for (int i = 0; i < jobs; i++)
+		if (w[i].fd >= 0) {
+			kill(w[i].pid, SIGKILL);
+			while (waitpid(w[i].pid, NULL, 0) < 0 && errno == EINTR)
 				;
 		}
 }
 
-/* The case of w has written all: add its count to the sum, or give up. */
-static void finish_case(struct split *sp, struct worker *w)
+/* w has written all: add its sum to out, or give up. */
+static void finish_worker(struct worker *w, struct worker *all, int jobs, mpz_t out)
 {
 	int status, ok;
-	mpz_t count;
+	mpz_t sum;
 
 	close(w->fd);
 	w->fd = -1;
-	sp->running--;
 	while (waitpid(w->pid, &status, 0) < 0)
 		;
-	mpz_init(count);
+	mpz_init(sum);
 	ok = WIFEXITED(status) && WEXITSTATUS(status) == EXIT_OK && w->len;
 	if (ok) {
 		w->text[w->len] = 0;
-		ok = mpz_set_str(count, w->text, 10) == 0;
+		ok = mpz_set_str(sum, w->text, 10) == 0;
 	}
 	if (!ok) {
-		stop_cases(sp);
-		util_die(EXIT_TROUBLE, "split: case %d of %d (variable %d) not counted: no count", w->index + 1,
-			 sp->n + 1, w->index < sp->n ? sp->names[w->index] : 0);
+		stop_workers(all, jobs);
+		util_die(EXIT_TROUBLE, "split: a process counting cases failed: no count");
 	}
-	mpz_add(sp->j->count, sp->j->count, count);
-	sp->done++;
-	if (sp->j->opt.verbose)
-		fprintf(stderr, "c o split: case %d of %d (variable %d%s): %zu digits in %.2f s [%d done, %.1f s]\n",
-			w->index + 1, sp->n + 1, w->index < sp->n ? sp->names[w->index] : 0,
-			w->index < sp->n ? " true" : ": all false", mpz_sgn(count) ? mpz_sizeinbase(count, 10) : 0,
-			kcount_now() - w->started, sp->done, kcount_now() - sp->started);
-	mpz_clear(count);
+	mpz_add(out, out, sum);
+	mpz_clear(sum);
 }
 
-/* Reads what the case of w has written; finishes it at the end. */
-static void read_case(struct split *sp, struct worker *w)
+/* Reads what w has written; finishes it at the end. */
+static void read_worker(struct worker *w, struct worker *all, int jobs, mpz_t out)
 {
 	ssize_t got;
 
@@ -269,121 +299,92 @@ static void read_case(struct split *sp, struct worker *w)
 	if (got > 0)
 		w->len += (size_t)got;
 	else if (got == 0 || errno != EINTR)
-		finish_case(sp, w);
+		finish_worker(w, all, jobs, out);
 }
 
-/* Counts the cases, --jobs at a time, into j->count. */
-static void run_cases(struct split *sp)
+static void start_worker(struct split *sp, struct worker *w, const int *m, int n, int *next)
 {
-	struct pollfd pfd[64];
-	int map[64];
+	int fds[2];
+	pid_t parent = getpid();
 
-	while (sp->next <= sp->n || sp->running) {
+	if (pipe(fds))
+		util_die(EXIT_TROUBLE, "cannot make a pipe: %m");
+	fflush(NULL);
+	if ((w->pid = fork()) < 0)
+		util_die(EXIT_TROUBLE, "cannot fork: %m");
+	if (w->pid == 0) {
+		/* a parent killed by its caller's timeout takes the workers along */
+		if (prctl(PR_SET_PDEATHSIG, SIGKILL) || getppid() != parent)
+			_exit(EXIT_TROUBLE);
+		close(fds[0]);
+		work(sp, m, n, next, fds[1]);
+	}
+	close(fds[1]);
+	w->fd = fds[0];
+}
+
+/* The first split's cases, counted by sp->jobs processes, summed into out. */
+static void run_workers(struct split *sp, const int *m, int n, mpz_t out)
+{
+	int *next = mmap(NULL, sizeof *next, PROT_READ | PROT_WRITE, MAP_SHARED | MAP_ANONYMOUS, -1, 0);
+	struct worker *w = xcalloc((size_t)sp->jobs, sizeof *w);
+	struct pollfd pfd[MAX_JOBS];
+	int map[MAX_JOBS], running = sp->jobs;
+
+	if (next == MAP_FAILED)
+		util_die(EXIT_TROUBLE, "cannot map shared memory: %m");
+	*next = 0;
+	sp->k->stats->split_cases += (uint64_t)n + 1;
+	mpz_set_ui(out, 0);
+	for (int i = 0; i < sp->jobs; i++)
+		start_worker(sp, &w[i], m, n, next);
+	while (running) {
 		int np = 0;
-		for (int i = 0; i < sp->jobs && sp->next <= sp->n; i++)
-			if (sp->w[i].fd < 0)
-				start_case(sp, &sp->w[i]);
 		for (int i = 0; i < sp->jobs; i++)
-			if (sp->w[i].fd >= 0) {
-				pfd[np] = (struct pollfd){ .fd = sp->w[i].fd, .events = POLLIN };
+			if (w[i].fd >= 0) {
+				pfd[np] = (struct pollfd){ .fd = w[i].fd, .events = POLLIN };
 				map[np++] = i;
 			}
 		if (poll(pfd, (nfds_t)np, 1000) > 0)
 			for (int i = 0; i < np; i++)
 				if (pfd[i].revents)
-					read_case(sp, &sp->w[map[i]]);
-		if (job_timed_out) {
-			stop_cases(sp);
-			util_die(EXIT_TROUBLE, "timeout after %ld s: no count", sp->j->opt.timeout);
+					read_worker(&w[map[i]], w, sp->jobs, out);
+		running = 0;
+		for (int i = 0; i < sp->jobs; i++)
+			running += w[i].fd >= 0;
+		if (*sp->k->stop) {
+			stop_workers(w, sp->jobs);
+			util_die(EXIT_TROUBLE, "timeout after %ld s: no count", sp->k->opt->timeout);
 		}
 	}
+	for (int i = 0; i < sp->jobs; i++)
+		free(w[i].text);
+	free(w);
+	munmap(next, sizeof *next);
 }
 
-/* Keeps of j's formula the variables its clauses have (formula_compact), so that each case's
- * arrays are small (coreboot: 2,700 of 19,057; the cases ran in 60% of the time), with the
- * members m of the group carried along, and the case base made anew. Returns the number
- * of projected variables dropped: each doubles the count. */
-static int compact(struct split *sp, const int *m)
+int split_count(struct counter *k, const struct formula *f, mpz_t out)
 {
-	struct formula *f = &sp->j->f;
-	int dropped;
-
-	while (m[sp->n])
-		sp->n++;
-	sp->names = xmalloc(((size_t)sp->n + 1) * sizeof *sp->names);
-	memcpy(sp->names, m, ((size_t)sp->n + 1) * sizeof *m);
-	f->groups.n = 0;
-	for (int i = 0; i <= sp->n; i++)
-		ivec_push(&f->groups, m[i]);
-	dropped = formula_compact(f);
-	if (f->groups.n != sp->n + 1)  /* every member is in a clause, as a group's must be */
-		util_die(EXIT_TROUBLE, "split: a member of the group left the formula");
-	sp->members = f->groups.a;
-	free(sp->cnf.lits);
-	free(sp->cnf.show);
-	case_base(f, &sp->cnf, sp->n);
-	return dropped;
-}
-
-/* The groups of j's formula a split may use, into groups. */
-static void find_groups(struct job *j, struct ivec *groups)
-{
-	struct solver s;
-
-	formula_solver(&j->f, &s, &j->stats);
-	j->stats.groups_found = (uint64_t)groups_find(&s, &j->f.groups, groups);
-	for (int i = 0; i < groups->n; i++)
-		j->stats.group_members += groups->a[i] != 0;
-	eligible(&j->f, groups);
-	j->stats.groups_merged += (uint64_t)groups_merge(&s, groups);
-	solver_free(&s);
-}
-
-int split_count(struct job *j)
-{
-	long limit = j->opt.split_width >= 0 ? j->opt.split_width : DEFAULT_WIDTH;
-	struct split sp = { .j = j, .started = kcount_now() };
+	struct split sp = { .k = k, .f = f, .verbose = (int)k->opt->verbose };
 	struct ivec groups = { 0 };
-	int width, chosen, free_projected;
+	int n;
 
-	if (j->opt.sample >= 0 || j->f.unsat || j->split_depth >= MAX_DEPTH || !j->f.clauses.n)
-		return 0;
-	/* surely wider than --max-width: no sampling of cases, the count gives up (and says so) */
-	if (j->opt.max_width >= 0 && job_width_lower(j) > j->opt.max_width)
-		return 0;
-	find_groups(j, &groups);
-	if (!groups.n || (width = formula_width(&j->f)) <= limit) {
+	sp.limit = k->opt->split_width >= 0 ? k->opt->split_width : DEFAULT_WIDTH;
+	sp.jobs = k->opt->jobs > 0 ? (int)k->opt->jobs : DEFAULT_JOBS;
+	if (sp.jobs > MAX_JOBS)
+		sp.jobs = MAX_JOBS;
+	if (!split_group(&sp, 0, &groups)) {
 		ivec_free(&groups);
 		return 0;
 	}
-	sp.limit = limit;
-	sp.jobs = j->opt.jobs > 0 ? (int)j->opt.jobs : DEFAULT_JOBS;
-	if (sp.jobs > 64)
-		sp.jobs = 64;
-	case_base(&j->f, &sp.cnf, j->f.nvars);
-	chosen = choose(&sp, &groups, width);
-	if (chosen < 0 || job_timed_out) {
-		if (j->opt.verbose)
-			fprintf(stderr, "c o split: no group narrows the order: no split\n");
-		free(sp.cnf.lits);
-		free(sp.cnf.show);
-		ivec_free(&groups);
-		return 0;
+	n = members(groups.a);
+	if (sp.jobs > 1)
+		run_workers(&sp, groups.a, n, out);
+	else {
+		mpz_set_ui(out, 0);
+		for (int i = 0; i <= n; i++)
+			add_case(&sp, groups.a, n, i, 0, out);
 	}
-	free_projected = compact(&sp, groups.a + chosen);
-	j->stats.split_cases += (uint64_t)sp.n + 1;
-	sp.w = xcalloc((size_t)sp.jobs, sizeof *sp.w);
-	for (int i = 0; i < sp.jobs; i++)
-		sp.w[i].fd = -1;
-	mpz_init_set_ui(j->count, 0);
-	run_cases(&sp);
-	mpz_mul_2exp(j->count, j->count, (mp_bitcnt_t)free_projected);
-	for (int i = 0; i < sp.jobs; i++)
-		free(sp.w[i].text);
-	free(sp.w);
-	free(sp.cnf.lits);
-	free(sp.cnf.show);
-	free(sp.names);
 	ivec_free(&groups);
 	return 1;
 }

@@ -1,18 +1,21 @@
 #!/bin/sh
 # Splitting on a group (kcount/split.c): the count of a wide formula as the sum over the
-# cases of an at-most-one group, each counted in a process of its own. --split-width 0
-# forces the split on these small formulas. Random CNFs with planted groups (dimacs-brute
-# --groups), without marks, with true marks, and with wrong and malformed marks (which
-# kcount drops), are counted split with one, two and three processes against brute force;
-# the sum must not depend on how many run at once or in which order the cases finish.
+# cases of an at-most-one group, each an assignment of the one search (its failed literals
+# negated, ordered anew, its components cached for the later cases), a case split again on
+# another group while that narrows it. --split-width 0 forces the splits on these small
+# formulas. Random CNFs with planted groups (dimacs-brute --groups: up to three), without
+# marks, with true marks, and with wrong and malformed marks (which kcount drops), are
+# counted split in one process (one cache for every case), and by two and three processes
+# taking the first split's cases in turn, against brute force; the sum must not depend on
+# how many run at once or which process counts which case; splits within cases must occur.
 # A split on a projected formula, a timeout during a split and a kconfig 6.1 choice's mark
 # (kcnf) close the file.
 . "$(dirname "$0")/lib.sh"
 BRUTE=$TOP/build/t/dimacs-brute
 [ -x "$BRUTE" ] || skip_all "build/t/dimacs-brute not built (make test-helpers)"
 N=60
-plan $((3 * N + 11))
-bad=0 splits=0 cases=0
+plan $((3 * N + 12))
+bad=0 splits=0 cases=0 nested=0
 
 i=1
 while [ $i -le $N ]; do
@@ -27,6 +30,7 @@ while [ $i -le $N ]; do
 			fi
 			n=$(sed -n 's/^c split_cases *\([0-9]*\).*/\1/p' "$ERR")
 			[ "${n:-0}" -gt 0 ] && splits=$((splits + 1)) && cases=$((cases + n))
+			grep -q '^c o split (depth [12])' "$ERR" && nested=$((nested + 1))
 		done
 		if [ -z "$why" ]; then pass "groups $i marks $marks split: $expected"
 		else fail "groups $i marks $marks split: expected $expected, got$why"; bad=$((bad + 1)); fi
@@ -35,6 +39,7 @@ while [ $i -le $N ]; do
 done
 is "$bad" 0 "no disagreement"
 ok "[ $splits -ge $((6 * N)) ]" "the split taken in $splits of $((9 * N)) counts ($cases cases)"
+ok "[ $nested -ge $N ]" "a case split again in $nested of $((9 * N)) counts"
 
 # projected: the groups' members shown, some hidden variables free
 "$BRUTE" --groups 7 1 | awk '/^p cnf/ { print; printf "c p show"; for (v = 1; v <= $3 - 3; v++) printf " %d", v; print " 0"; next } { print }' > "$TMP/p.cnf"
