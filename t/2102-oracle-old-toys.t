@@ -13,9 +13,6 @@
 # FILE RELEASE REASON: a known difference, reported as TODO until it is fixed
 todo_list() {
 	cat <<'EOF'
-109-constant-swallows-self.kconfig 2.6.24 this sym_check_deps finds X -> X and conf_parse refuses the file; kparse's check (6.1's) only warns up to 4.17
-109-constant-swallows-self.kconfig 2.6.28 this sym_check_deps finds X -> X and conf_parse refuses the file; kparse's check (6.1's) only warns up to 4.17
-109-constant-swallows-self.kconfig 2.6.32 this sym_check_deps finds X -> X and conf_parse refuses the file; kparse's check (6.1's) only warns up to 4.17
 EOF
 }
 
