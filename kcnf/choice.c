@@ -12,16 +12,20 @@ static bool counted_member(const struct encoder *enc, int sym)
 /* kconfig 6.1 members' visibilities, promoted for bool-effective members: W[i].y =
  * prom(V_i)_y. symbol.c:sym_calc_visibility hides a prompt of a tristate member whose
  * visibility is m while the mode c is y, so over all its prompts V.m becomes V.y || (V.m &&
- * c != y); not in 2.6.28 to 4.8 (kcnf(1) OLD RELEASES). */
-/*
- * 2.6.28 to 4.4 (4.5 to 4.8 are read as 4.9, not established): sym_calc_visibility does not
- * hide a tristate member visible m while its choice is y. 2.6.20 and 2.6.24 have no hiding
- * either, but their conf_read drops the choice's user value when a member read as y follows
- * one read as m (confdata.c), which excludes the same configurations.
- */
+ * c != y); not in 2.6.20 to 4.8 (kcnf(1) OLD RELEASES). */
+/* 2.6.20 to 4.4 (4.5 to 4.8 are read as 4.9, not established): sym_calc_visibility does not
+ * hide a tristate member visible m while its choice is y. */
 static bool shows_m_member(const struct encoder *enc)
 {
-	return enc->old && enc->old < 4009 && (enc->old > 2006 || enc->old_sublevel >= 28);
+	return enc->old && enc->old < 4009;
+}
+
+/* confdata.c:conf_read_simple before 2.6.25 ('allow overriding symbols' came in 2.6.25): a
+ * member read as y while the choice's user value is not n drops that value and is no user
+ * choice; the user choice is the first member read as y, not the last. */
+static bool first_y_choice(const struct encoder *enc)
+{
+	return enc->old == 2006 && enc->old_sublevel < 25;
 }
 
 static struct levels *member_visibility(struct encoder *enc, const struct ir_choice *ch, struct levels c)
@@ -95,7 +99,8 @@ static void encode_choice_new(struct encoder *enc, const struct ir_choice *ch)
 /*
  * kconfig 6.1, confdata.c:conf_read_simple: the choice's user value u is the max of its members'
  * values, read in member order; a member read as m after one read as y drops it ("inconsistent
- * choice state"), and then u counts as n.
+ * choice state"), and then u counts as n. Before 2.6.25 a member read as y after one read as
+ * m or y drops it too.
  */
 static struct levels old_user_value(struct encoder *enc, const struct ir_choice *ch)
 {
@@ -106,6 +111,8 @@ static struct levels old_user_value(struct encoder *enc, const struct ir_choice 
 		struct levels v = enc_symbol(enc, ch->members[i]);
 
 		drop = circuit_or2(enc->c, drop, circuit_and(enc->c, (lit[]){ u.y, v.m, -v.y }, 3));
+		if (first_y_choice(enc))
+			drop = circuit_or2(enc->c, drop, circuit_and2(enc->c, u.m, v.y));
 		u = enc_or(enc, u, v);
 	}
 	return enc_and(enc, u, (struct levels){ -drop, -drop });
@@ -144,14 +151,18 @@ struct levels choice_mode(struct encoder *enc, int choice)
 static lit *old_selection(struct encoder *enc, const struct ir_choice *ch, const struct levels *w)
 {
 	size_t n = ch->nmembers;
-	lit *sel = xcalloc(n ? n : 1, sizeof *sel), later_y = LIT_TRUE, none_user = LIT_TRUE;
+	lit *sel = xcalloc(n ? n : 1, sizeof *sel), unread = LIT_TRUE, none_user = LIT_TRUE;
 	lit first = LIT_TRUE, *dflt = xcalloc(n ? n : 1, sizeof *dflt), any_default = LIT_FALSE;
+	bool oldest = first_y_choice(enc);
 
-	for (size_t i = n; i-- > 0;) {	/* the user choice: the last member read as y, if visible */
-		lit y = enc_symbol(enc, ch->members[i]).y;
+	/* the user choice, if visible: the last member read as y; before 2.6.25 the first, and
+	 * only while no member before it was read as m */
+	for (size_t k = 0; k < n; k++) {
+		size_t i = oldest ? k : n - 1 - k;
+		struct levels v = enc_symbol(enc, ch->members[i]);
 
-		sel[i] = circuit_and(enc->c, (lit[]){ y, later_y, w[i].m }, 3);
-		later_y = circuit_and2(enc->c, later_y, -y);
+		sel[i] = circuit_and(enc->c, (lit[]){ v.y, unread, w[i].m }, 3);
+		unread = circuit_and2(enc->c, unread, oldest ? -v.m : -v.y);
 		none_user = circuit_and2(enc->c, none_user, -sel[i]);
 	}
 	for (size_t d = 0; d < ch->e.ndefaults; d++) {	/* sym_choice_default */

@@ -18,6 +18,7 @@ struct graph {
 	size_t n;
 	struct edges { size_t *a, n, cap; } *out;	/* by node */
 	unsigned char *state;	/* 0 new, 1 on the path, 2 done */
+	bool groups;		/* a choice and its members are one node */
 };
 
 static int by_address(const void *a, const void *b)
@@ -30,7 +31,7 @@ static int by_address(const void *a, const void *b)
 /* the node of s: its choice group, or itself; n when s is not a symbol of the model */
 static size_t node_of(const struct graph *g, const struct ksym *s)
 {
-	struct numbered key = { s->choice ? s->choice : s, 0 }, *at;
+	struct numbered key = { s->choice && g->groups ? s->choice : s, 0 }, *at;
 
 	at = bsearch(&key, g->by_address, g->n, sizeof *g->by_address, by_address);
 	return at ? at->i : g->n;
@@ -61,8 +62,8 @@ static void report(struct cycle_check *c, const struct ksym *from, char *message
 {
 	const struct ksym *at = from->ndefs || !from->choice ? from : from->choice;
 
-	/* up to 4.17 the kernel's check is not reproduced (kparse(1) OLD RELEASES): a warning */
-	if (!c->found && c->kp->era == KE_ZCONF)
+	/* where the release only warns (kparse(1) OLD RELEASES) */
+	if (!c->found && c->kp->era == KE_ZCONF && !old_cycle_refused(c->kp))
 		diag_warn(c->kp, at->ndefs ? at->defs[0]->at : (struct kloc){ 0 }, "%s", message);
 	else if (!c->found)
 		diag_error(c->kp, at->ndefs ? at->defs[0]->at : (struct kloc){ 0 }, "%s", message);
@@ -115,7 +116,7 @@ static struct kexpr *simplified(const struct cycle_check *c, struct kexpr *cond)
 
 static void add_symbol_edges(struct cycle_check *c, const struct ksym *s)
 {
-	for (size_t i = 0; i < s->ndefs; i++)
+	for (size_t i = 0; i < s->ndefs && old_cycle_dir_dep(c->kp); i++)
 		add_expr(c, s, simplified(c, s->defs[i]->dep));
 	for (const struct kprop *p = s->props; p; p = p->next) {
 		if (p->kind == KP_SELECT || p->kind == KP_IMPLY) {	/* the target's rev_dep or implied */
@@ -175,6 +176,7 @@ void check_cycles(struct kparse *kp)
 	size_t nsyms;
 	struct ksym **syms = sym_sorted(&kp->syms, &nsyms);
 
+	c.g.groups = old_cycle_choice_groups(kp);
 	c.g.nodes = xmalloc((nsyms + kp->syms.nchoices + 1) * sizeof *c.g.nodes);
 	for (size_t i = 0; i < nsyms; i++)
 		c.g.nodes[c.g.n++] = syms[i];

@@ -202,6 +202,9 @@ char *old_expand_path(struct kparse *kp, const char *text);
 void old_builtin_symbols(struct kparse *kp);
 void old_finish(struct kparse *kp);
 bool old_lacks_relations(const struct kparse *kp);	/* before 4.0: no < <= > >= */
+bool old_cycle_refused(const struct kparse *kp);
+bool old_cycle_choice_groups(const struct kparse *kp);
+bool old_cycle_dir_dep(const struct kparse *kp);
 void old_top(struct kparse *kp);
 struct kexpr *old_trans_bool(struct kparse *kp, const struct ksym *s, struct kexpr *cond);
 

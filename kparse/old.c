@@ -188,6 +188,30 @@ bool old_lacks_relations(const struct kparse *kp)
 }
 
 /*
+ * symbol.c:sym_check_deps and zconf.y:conf_parse, 2.6.22 to 2.6.35: a recursive dependency
+ * makes conf_parse fail (2.6.20 and 2.6.21 print a warning; from 2.6.36 sym_check_deps no
+ * longer counts an error, until 4.18)
+ */
+bool old_cycle_refused(const struct kparse *kp)
+{
+	return kp->era == KE_ZCONF && !before(kp, 2, 6, 22) && before(kp, 2, 6, 36);
+}
+
+/* symbol.c:sym_check_choice_deps (2.6.26, 'kconfig: fix choice dependency check'): before, a
+ * choice and its members are separate symbols to the check */
+bool old_cycle_choice_groups(const struct kparse *kp)
+{
+	return kp->era != KE_ZCONF || !before(kp, 2, 6, 26);
+}
+
+/* symbol.c:sym_check_sym_deps follows dir_dep from 2.6.36; before, the direct dependencies
+ * reach the check only through the property conditions menu_finalize made */
+bool old_cycle_dir_dep(const struct kparse *kp)
+{
+	return kp->era != KE_ZCONF || !before(kp, 2, 6, 36);
+}
+
+/*
  * zconf.y:conf_parse up to 3.10 (3.19 has not; 3.11 to 3.18 are read as 3.19, not
  * established): with no 'option modules', MODULES is the modules symbol
  */

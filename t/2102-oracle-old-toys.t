@@ -13,11 +13,6 @@
 # FILE RELEASE REASON: a known difference, reported as TODO until it is fixed
 todo_list() {
 	cat <<'EOF'
-104-bool-choice-tristate-member.kconfig 2.6.20 menu_finalize retypes the bool choice and its tristate member (conf warns 'type of <choice> redefined'); kparse does not
-104-bool-choice-tristate-member.kconfig 2.6.24 menu_finalize retypes the bool choice and its tristate member (conf warns 'type of <choice> redefined'); kparse does not
-109-constant-swallows-self.kconfig 2.6.24 this sym_check_deps finds X -> X and conf_parse refuses the file; kparse's check (6.1's) only warns up to 4.17
-109-constant-swallows-self.kconfig 2.6.28 this sym_check_deps finds X -> X and conf_parse refuses the file; kparse's check (6.1's) only warns up to 4.17
-109-constant-swallows-self.kconfig 2.6.32 this sym_check_deps finds X -> X and conf_parse refuses the file; kparse's check (6.1's) only warns up to 4.17
 EOF
 }
 
