@@ -12,12 +12,12 @@ static bool counted_member(const struct encoder *enc, int sym)
 /* kconfig 6.1 members' visibilities, promoted for bool-effective members: W[i].y =
  * prom(V_i)_y. symbol.c:sym_calc_visibility hides a prompt of a tristate member whose
  * visibility is m while the mode c is y, so over all its prompts V.m becomes V.y || (V.m &&
- * c != y); not in 2.6.20 to 4.8 (kcnf(1) OLD RELEASES). */
+ * c != y); not in 2.6.20 to 4.4 (kcnf(1) OLD RELEASES). */
 /* 2.6.20 to 4.4 (4.5 to 4.8 are read as 4.9, not established): sym_calc_visibility does not
  * hide a tristate member visible m while its choice is y. */
 static bool shows_m_member(const struct encoder *enc)
 {
-	return enc->old && enc->old < 4009;
+	return enc->old && enc->old < 4005;
 }
 
 /* confdata.c:conf_read_simple before 2.6.25 ('allow overriding symbols' came in 2.6.25): a
