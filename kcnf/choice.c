@@ -46,10 +46,7 @@ static struct levels *member_visibility(struct encoder *enc, const struct ir_cho
 
 static void push_group_lit(struct encoder *enc, int x)
 {
-	if (enc->ngroups_lits == enc->groups_cap) {
-		enc->groups_cap = enc->groups_cap ? 2 * enc->groups_cap : 64;
-		enc->groups = xrealloc(enc->groups, enc->groups_cap * sizeof *enc->groups);
-	}
+	enc->groups = xgrow(enc->groups, &enc->groups_cap, enc->ngroups_lits, sizeof *enc->groups, 64);
 	enc->groups[enc->ngroups_lits++] = x;
 }
 

@@ -60,10 +60,7 @@ static void push_lit(struct reader *r, int lit)
 {
 	struct dimacs_cnf *cnf = r->cnf;
 
-	if (cnf->nlits == r->lits_cap) {
-		r->lits_cap = r->lits_cap ? 2 * r->lits_cap : 1024;
-		cnf->lits = xrealloc(cnf->lits, r->lits_cap * sizeof *cnf->lits);
-	}
+	cnf->lits = xgrow(cnf->lits, &r->lits_cap, cnf->nlits, sizeof *cnf->lits, 1024);
 	cnf->lits[cnf->nlits++] = lit;
 }
 
@@ -123,10 +120,7 @@ static void push_mark(struct reader *r, int x)
 {
 	struct dimacs_cnf *cnf = r->cnf;
 
-	if (cnf->nmarks == r->marks_cap) {
-		r->marks_cap = r->marks_cap ? 2 * r->marks_cap : 64;
-		cnf->marks = xrealloc(cnf->marks, r->marks_cap * sizeof *cnf->marks);
-	}
+	cnf->marks = xgrow(cnf->marks, &r->marks_cap, cnf->nmarks, sizeof *cnf->marks, 64);
 	cnf->marks[cnf->nmarks++] = x;
 }
 

@@ -18,6 +18,14 @@ static void *checked(void *p)
 void *xmalloc(size_t n) { return checked(malloc(n ? n : 1)); }
 void *xcalloc(size_t count, size_t size) { return checked(calloc(count ? count : 1, size ? size : 1)); }
 void *xrealloc(void *p, size_t n) { return checked(realloc(p, n ? n : 1)); }
+
+void *xgrow(void *p, size_t *cap, size_t n, size_t elem, size_t first)
+{
+	if (n < *cap)
+		return p;
+	*cap = *cap ? 2 * *cap : first;
+	return xrealloc(p, *cap * elem);
+}
 char *xstrdup(const char *s) { return checked(strdup(s)); }
 char *xstrndup(const char *s, size_t n) { return checked(strndup(s, n)); }
 

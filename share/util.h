@@ -13,6 +13,8 @@ extern const char *util_progname;
 void *xmalloc(size_t n);
 void *xcalloc(size_t count, size_t size);
 void *xrealloc(void *p, size_t n);
+/* p with room for element n (of size elem): its capacity *cap doubles, from first */
+void *xgrow(void *p, size_t *cap, size_t n, size_t elem, size_t first);
 char *xstrdup(const char *s);
 char *xstrndup(const char *s, size_t n);
 char *xasprintf(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
