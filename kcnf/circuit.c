@@ -178,10 +178,7 @@ static int add_gate(struct circuit *c, size_t n, size_t slot)
 		c->pool = xrealloc(c->pool, c->pool_cap * sizeof *c->pool);
 	}
 	memcpy(c->pool + c->pool_len, c->scratch, n * sizeof *c->pool);
-	if (c->ngates == c->gates_cap) {
-		c->gates_cap = c->gates_cap ? 2 * c->gates_cap : 1024;
-		c->gates = xrealloc(c->gates, c->gates_cap * sizeof *c->gates);
-	}
+	c->gates = xgrow(c->gates, &c->gates_cap, c->ngates, sizeof *c->gates, 1024);
 	g = &c->gates[c->ngates++];
 	g->first = c->pool_len;
 	g->n = n;
