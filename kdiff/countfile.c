@@ -47,6 +47,24 @@ static void read_line(char *line, struct kd_count *c)
 	}
 }
 
+/* "kcount: out of reach: treewidth at least N, above W" when kcount's output in PATH says
+ * --max-width stopped its exact count (the words of share/kcount-timed), else NULL. */
+char *kd_width_note(const char *path)
+{
+	static const char said[] = "c o not counted: treewidth at least %ld above --max-width %ld";
+	FILE *f = fopen(path, "r");
+	char line[256];
+	long width, most;
+	char *note = NULL;
+
+	while (f && !note && fgets(line, sizeof line, f))
+		if (sscanf(line, said, &width, &most) == 2)
+			note = xasprintf("kcount: out of reach: treewidth at least %ld, above %ld", width, most);
+	if (f)
+		fclose(f);
+	return note;
+}
+
 char *kd_bound_note(const char *why, const struct kd_count *c)
 {
 	return xasprintf("%s; at least 10^%.0f (kcount --lower-bound, %ld variables fixed)", why,

@@ -69,24 +69,6 @@ static char *sidecar(const char *ir_path)
 	return xasprintf("%.*s.count", (int)(n - 3), ir_path);
 }
 
-/* "kcount: out of reach: treewidth at least N, above W" when kcount's output in PATH says
- * --max-width stopped its exact count (the words of share/kcount-timed), else NULL. */
-static char *width_note(const char *path)
-{
-	static const char said[] = "c o not counted: treewidth at least %ld above --max-width %ld";
-	FILE *f = fopen(path, "r");
-	char line[256];
-	long width, most;
-	char *note = NULL;
-
-	while (f && !note && fgets(line, sizeof line, f))
-		if (sscanf(line, said, &width, &most) == 2)
-			note = xasprintf("kcount: out of reach: treewidth at least %ld, above %ld", width, most);
-	if (f)
-		fclose(f);
-	return note;
-}
-
 /* kcnf IR > ROLE.cnf; kcount ROLE.cnf > ROLE.kcount: a count, or a note saying why not.
  * With a timeout and a bound, one kcount --lower-bound run counts for the timeout, then
  * bounds what it could not count: the formula is preprocessed once. */
@@ -116,11 +98,11 @@ static void count_ir(const struct kd_options *opt, struct kd_version *v, const c
 	}
 	if (r != KD_RUN_OK || !kd_count_read(out, &v->count)) {
 		kd_count_free(&v->count);
-		if (!(v->count.note = r == KD_RUN_OK ? NULL : width_note(out)))
+		if (!(v->count.note = r == KD_RUN_OK ? NULL : kd_width_note(out)))
 			v->count.note = run_note(r == KD_RUN_OK ? KD_RUN_FAILED : r, stage, opt->timeout);
 	} else if (!v->count.value) {  /* a bound, and the note says why there is no count */
 		free(v->count.note);
-		if (!(note = width_note(out)))
+		if (!(note = kd_width_note(out)))
 			note = run_note(KD_RUN_TIMEOUT, stage, opt->timeout);
 		v->count.note = kd_bound_note(note, &v->count);
 		free(note);

@@ -68,6 +68,9 @@ struct kd_count {
 /* Reads a count file (kcount's output, kcount -q's, or one kdiff wrote). Returns false and
  * says why on stderr when the file cannot be read or holds no count nor note. */
 bool kd_count_read(const char *path, struct kd_count *c);
+/* "kcount: out of reach: treewidth at least N, above W" when kcount's output in path says
+ * --max-width stopped its exact count, else NULL. */
+char *kd_width_note(const char *path);
 /* "WHY; at least 10^X (kcount --lower-bound, K variables fixed)", the words of
  * share/kcount-timed, for c's lower bound. */
 char *kd_bound_note(const char *why, const struct kd_count *c);
