@@ -164,8 +164,10 @@ static void count_in_child(const struct job *parent, const struct dimacs_cnf *cn
 	job_arm_timeout(seconds);
 	if (cnf)
 		job_preprocess(&j, cnf);
-	else
+	else {
 		j.f = parent->f;  /* the child's own copy, since fork() */
+		j.stats.order_width_lower = parent->stats.order_width_lower;
+	}
 	job_run(&j);
 	if (!out || mpz_out_str(out, 10, j.count) == 0 ||
 	    fprintf(out, " %llu", (unsigned long long)j.stats.components) < 0 || fclose(out))
@@ -276,15 +278,16 @@ static int too_wide(struct job *j)
 
 	if (j->opt.max_width < 0)
 		return 0;
-	if ((width = job_width_lower(j)) <= j->opt.max_width)
+	width = job_width_lower(j);
+	j->stats.order_width_lower = (uint64_t)width;  /* the exact count first need not seek it again */
+	if (width <= j->opt.max_width)
 		return 0;
 	if (j->opt.verbose || (isatty(2) && !j->opt.quiet))
 		fprintf(stderr, "c o bound: no exact count first: treewidth at least %ld above --max-width %ld\n",
 			width, j->opt.max_width);
-	/* in the output too, as without --lower-bound: why the answer is a bound (kcount-timed) */
-	if (!j->opt.quiet && !j->opt.digits)
-		printf("c o not counted: treewidth at least %ld above --max-width %ld\n", width, j->opt.max_width);
-	fflush(stdout);         /* before the rounds fork */
+	/* in the output too, as without --lower-bound: why the answer is a bound (kcount-timed);
+	 * flushed before the rounds fork */
+	job_say_too_wide(&j->opt, width);
 	return 1;
 }
 

@@ -172,20 +172,19 @@ void counter_free(struct counter *k)
 	free(k->key.bytes);
 }
 
-/* The treewidth lower bound, for -v, and --max-width: no search that cannot end. */
+/* The treewidth lower bound, for -v, and --max-width: no search that cannot end. A bound
+ * already found (--lower-bound's, from the same formula) is not sought again. */
 static void check_width(struct counter *k)
 {
 	double started = kcount_now();
-	long width = order_width_lower(&k->s);
+	long width = k->stats->order_width_lower ? (long)k->stats->order_width_lower : order_width_lower(&k->s);
 
 	k->stats->order_width_lower = (uint64_t)width;
 	if (k->opt->verbose)
 		fprintf(stderr, "c o treewidth at least %ld (%.2f s)\n", width, kcount_now() - started);
 	if (k->opt->max_width < 0 || width <= k->opt->max_width)
 		return;
-	if (!k->opt->quiet && !k->opt->digits)
-		printf("c o not counted: treewidth at least %ld above --max-width %ld\n", width, k->opt->max_width);
-	fflush(stdout);
+	job_say_too_wide(k->opt, width);
 	util_die(EXIT_TROUBLE, "treewidth at least %ld above --max-width %ld: no count", width, k->opt->max_width);
 }
 

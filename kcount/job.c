@@ -62,6 +62,13 @@ long job_width_lower(struct job *j)
 	return width;
 }
 
+void job_say_too_wide(const struct options *o, long width)
+{
+	if (!o->quiet && !o->digits)
+		printf("c o not counted: treewidth at least %ld above --max-width %ld\n", width, o->max_width);
+	fflush(stdout);
+}
+
 void job_arm_timeout(long seconds)
 {
 	job_timed_out = 0;

@@ -356,6 +356,8 @@ double kcount_now(void);
 double kcount_log10(const mpz_t z);
 /* A lower bound on the treewidth of j->f (minor-min-width), for --max-width. */
 long job_width_lower(struct job *j);
+/* The output's line saying --max-width stopped the exact count (kdiff and kcount-timed read it). */
+void job_say_too_wide(const struct options *o, long width);
 /* Clears job_timed_out and sets it after seconds (0: never). */
 void job_arm_timeout(long seconds);
 /* Simplifies cnf into j->f (exits 2 on the timeout). */
