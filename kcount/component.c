@@ -36,7 +36,6 @@ void decomposer_init(struct decomposer *d, const struct solver *s, const unsigne
 {
 	memset(d, 0, sizeof *d);
 	d->var_mark = xcalloc((size_t)s->nvars + 1, sizeof *d->var_mark);
-	d->branch_key = xcalloc((size_t)s->nvars + 1, sizeof *d->branch_key);
 	d->rank = xcalloc((size_t)s->nvars + 1, sizeof *d->rank);
 	d->var_comp = xcalloc((size_t)s->nvars + 1, sizeof *d->var_comp);
 	d->branchable = xcalloc((size_t)s->nvars + 1, 1);
@@ -51,7 +50,6 @@ void decomposer_init(struct decomposer *d, const struct solver *s, const unsigne
 void decomposer_free(struct decomposer *d)
 {
 	free(d->var_mark);
-	free(d->branch_key);
 	free(d->rank);
 	free(d->branchable);
 	free(d->var_comp);
@@ -61,11 +59,7 @@ void decomposer_free(struct decomposer *d)
 	free(d->adj);
 	free(d->adj_at);
 	ivec_free(&d->queue);
-	ivec_free(&d->nv);
-	ivec_free(&d->nc);
-	ivec_free(&d->vpos);
-	ivec_free(&d->cpos);
-	ivec_free(&d->child);
+	free(d->pieces);
 }
 
 static inline void reach(struct decomposer *d, int v, int comp)
@@ -73,7 +67,6 @@ static inline void reach(struct decomposer *d, int v, int comp)
 	if (d->var_mark[v] != d->stamp) {
 		d->var_mark[v] = d->stamp;
 		d->var_comp[v] = comp;
-		d->nv.a[comp]++;
 		d->queue.a[d->queue.n++] = v; /* room for every variable, reserved at init */
 	}
 }
@@ -94,16 +87,16 @@ static int visit_long(const struct solver *s, struct decomposer *d, int c, int c
 		}
 	d->cl_mark[c] = d->stamp;
 	d->cl_comp[c] = comp;
-	d->nc.a[comp]++;
+	d->pieces[comp].nc++;
 	for (int i = 0; i < s->len[c]; i++)
 		if (!s->val[cl[i]])
 			reach(d, VAR(cl[i]), comp);
 	return 1;
 }
 
-/* Visits the active clauses of the unassigned variable u; its branch key is its rank,
- * then their number. */
-static void explore(const struct solver *s, struct decomposer *d, int u, int comp)
+/* Visits the active clauses of the unassigned variable u; returns its branch key: its
+ * rank, then their number. */
+static long explore(const struct solver *s, struct decomposer *d, int u, int comp)
 {
 	const int *a = d->adj;
 	int score = 0, i = d->adj_at[2 * u], longs = d->adj_at[2 * u + 1], end = d->adj_at[2 * u + 2];
@@ -115,7 +108,7 @@ static void explore(const struct solver *s, struct decomposer *d, int u, int com
 		}
 	for (; i < end; i++)
 		score += visit_long(s, d, a[i], comp);
-	d->branch_key[u] = (long)d->rank[u] * 65536 + score;
+	return (long)d->rank[u] * 65536 + score;
 }
 
 static void next_stamp(struct decomposer *d, const struct solver *s)
@@ -128,26 +121,53 @@ static void next_stamp(struct decomposer *d, const struct solver *s)
 	}
 }
 
-/* Labels every unassigned variable of the parent; returns the number of components. */
-static int label(struct counter *k, const struct comp *parent)
+static struct piece *new_piece(struct decomposer *d)
+{
+	if (d->npieces == d->piece_cap) {
+		d->piece_cap = d->piece_cap ? 2 * d->piece_cap : 64;
+		d->pieces = xrealloc(d->pieces, (size_t)d->piece_cap * sizeof *d->pieces);
+	}
+	d->pieces[d->npieces] = (struct piece){ 0 };
+	return &d->pieces[d->npieces++];
+}
+
+/* The search from v, the first variable of a new component: its variables and clauses,
+ * its projected variables, and the branchable variable it branches on, of highest key and
+ * the lowest on ties, as the first in the parent's sorted order would be. */
+static void search(struct counter *k, int v)
 {
 	struct decomposer *d = &k->d;
-	int n = 0;
+	int comp = d->npieces, best = 0, nproj = 0;
+	long best_key = 0;
 
-	d->nv.n = d->nc.n = 0;
+	new_piece(d);
+	d->queue.n = 0;
+	reach(d, v, comp);
+	for (int q = 0; q < d->queue.n; q++) {
+		int u = d->queue.a[q];
+		long key = explore(&k->s, d, u, comp);
+		nproj += k->s.projected[u];
+		if (d->branchable[u] && (!best || key > best_key || (key == best_key && u < best))) {
+			best = u;
+			best_key = key;
+		}
+	}
+	d->pieces[comp].nv = d->queue.n;
+	d->pieces[comp].nproj = nproj;
+	d->pieces[comp].branch = best;
+}
+
+/* Labels every unassigned variable of the parent with its component. */
+static void label(struct counter *k, const struct comp *parent)
+{
+	struct decomposer *d = &k->d;
+
+	d->npieces = 0;
 	for (int i = parent->var_begin; i < parent->var_end; i++) {
 		int v = k->cvars.a[i];
-		if (k->s.val[2 * v] || d->var_mark[v] == d->stamp)
-			continue;
-		ivec_push(&d->nv, 0);
-		ivec_push(&d->nc, 0);
-		d->queue.n = 0;
-		reach(d, v, n);
-		for (int q = 0; q < d->queue.n; q++)
-			explore(&k->s, d, d->queue.a[q], n);
-		n++;
+		if (!k->s.val[2 * v] && d->var_mark[v] != d->stamp)
+			search(k, v);
 	}
-	return n;
 }
 
 static struct comp *new_comp(struct counter *k)
@@ -159,75 +179,61 @@ static struct comp *new_comp(struct counter *k)
 	return &k->comps[k->ncomps++];
 }
 
-/* Opens a child slice for each component that is not a lone free variable. */
-static void open_children(struct counter *k, int n, int first)
+/* Opens a child slice for each component that is not a lone free variable; returns the
+ * number of projected lone variables. */
+static int open_children(struct counter *k)
 {
 	struct decomposer *d = &k->d;
-	int vat = k->cvars.n, cat = k->ccls.n;
+	int vat = k->cvars.n, cat = k->ccls.n, free_projected = 0;
 
-	d->vpos.n = d->cpos.n = d->child.n = 0;
-	for (int i = 0; i < n; i++) {
-		ivec_push(&d->child, -1);
-		if (d->nv.a[i] == 1 && d->nc.a[i] == 0) {
-			ivec_push(&d->vpos, -1);
-			ivec_push(&d->cpos, -1);
+	for (int i = 0; i < d->npieces; i++) {
+		struct piece *p = &d->pieces[i];
+		if (p->nv == 1 && p->nc == 0) {
+			p->vpos = p->cpos = -1;
+			free_projected += p->nproj;
 			continue;
 		}
-		struct comp *c = new_comp(k);
-		*c = (struct comp){ vat, vat + d->nv.a[i], cat, cat + d->nc.a[i], 0, 0 };
-		ivec_push(&d->vpos, vat);
-		ivec_push(&d->cpos, cat);
-		d->child.a[i] = k->ncomps - 1 - first;
-		vat += d->nv.a[i];
-		cat += d->nc.a[i];
+		*new_comp(k) = (struct comp){ vat, vat + p->nv, cat, cat + p->nc, p->nproj, p->branch };
+		p->vpos = vat;
+		p->cpos = cat;
+		vat += p->nv;
+		cat += p->nc;
 	}
 	ivec_reserve(&k->cvars, vat);
 	ivec_reserve(&k->ccls, cat);
 	k->cvars.n = vat;
 	k->ccls.n = cat;
-}
-
-/* Counts the projected variables of a child and picks the branchable one of highest rank
- * (then score) as its branch. */
-static void consider_branch(struct counter *k, struct comp *c, int v)
-{
-	c->nproj += k->s.projected[v];
-	if (k->d.branchable[v] && (!c->branch || k->d.branch_key[v] > k->d.branch_key[c->branch]))
-		c->branch = v;
+	return free_projected;
 }
 
 /* Copies the parent's variables and active clauses, in order, into the children. */
-static int distribute(struct counter *k, const struct comp *parent, int first)
+static void distribute(struct counter *k, const struct comp *parent)
 {
 	struct decomposer *d = &k->d;
-	int free_projected = 0;
 
 	for (int i = parent->var_begin; i < parent->var_end; i++) {
-		int v = k->cvars.a[i], lc;
+		int v = k->cvars.a[i];
+		struct piece *p;
 		if (k->s.val[2 * v])
 			continue;
-		lc = d->var_comp[v];
-		if (d->vpos.a[lc] < 0) {
-			free_projected += k->s.projected[v];
-			continue;
-		}
-		k->cvars.a[d->vpos.a[lc]++] = v;
-		consider_branch(k, &k->comps[first + d->child.a[lc]], v);
+		p = &d->pieces[d->var_comp[v]];
+		if (p->vpos >= 0)
+			k->cvars.a[p->vpos++] = v;
 	}
 	for (int i = parent->cl_begin; i < parent->cl_end; i++) {
 		int c = k->ccls.a[i];
 		if (d->cl_mark[c] == d->stamp)
-			k->ccls.a[d->cpos.a[d->cl_comp[c]]++] = c;
+			k->ccls.a[d->pieces[d->cl_comp[c]].cpos++] = c;
 	}
-	return free_projected;
 }
 
 int decompose(struct counter *k, const struct comp *parent)
 {
-	int first = k->ncomps, n;
+	int free_projected;
 
 	next_stamp(&k->d, &k->s);
-	n = label(k, parent);
-	open_children(k, n, first);
-	return distribute(k, parent, first);
+	label(k, parent);
+	free_projected = open_children(k);
+	distribute(k, parent);
+	return free_projected;
 }

@@ -274,17 +274,24 @@ struct comp {
 	int nproj;                /* projected variables in it */
 	int branch;               /* the variable to branch on (0: none projected) */
 };
+/* A local component of one decompose: what the search found, then its child slices. */
+struct piece {
+	int nv, nc, nproj;        /* variables, active clauses, projected variables */
+	int branch;               /* branchable variable of highest key (lowest on ties), or 0 */
+	long key;                 /* its rank, then active clauses */
+	int vpos, cpos;           /* where its next variable and clause go (-1: a lone variable) */
+};
 struct decomposer {
 	uint32_t stamp;
 	uint32_t *var_mark, *cl_mark, *cl_sat;
-	long *branch_key;         /* rank, then active clauses, of a reached variable */
 	int *rank;                /* from order_rank */
 	unsigned char *branchable; /* from define_branchable */
 	int *var_comp, *cl_comp;  /* local component of a reached variable, active clause */
 	int *adj, *adj_at;        /* variable v: binary neighbours (literals) at adj[adj_at[2v],
 				   * adj_at[2v+1]), then its long clauses up to adj_at[2v+2] */
 	struct ivec queue;
-	struct ivec nv, nc, vpos, cpos, child; /* per local component (child: its comps index) */
+	struct piece *pieces;     /* by local component */
+	int npieces, piece_cap;
 };
 /* Sets up d for s; the ranks are order_rank's, set by the caller (count_assigned). */
 void decomposer_init(struct decomposer *d, const struct solver *s, const unsigned char *defined);
