@@ -35,68 +35,59 @@ static void build_adjacency(struct decomposer *d, const struct solver *s)
 void decomposer_init(struct decomposer *d, const struct solver *s, const unsigned char *defined)
 {
 	memset(d, 0, sizeof *d);
-	d->var_mark = xcalloc((size_t)s->nvars + 1, sizeof *d->var_mark);
+	d->stamp = 1;
+	d->var_label = xcalloc((size_t)s->nvars + 1, sizeof *d->var_label);
 	d->rank = xcalloc((size_t)s->nvars + 1, sizeof *d->rank);
-	d->var_comp = xcalloc((size_t)s->nvars + 1, sizeof *d->var_comp);
 	d->branchable = xcalloc((size_t)s->nvars + 1, 1);
 	s->stats->defined = (uint64_t)define_branchable(s, defined, d->branchable);
-	d->cl_mark = xcalloc((size_t)s->nlong + 1, sizeof *d->cl_mark);
-	d->cl_sat = xcalloc((size_t)s->nlong + 1, sizeof *d->cl_sat);
-	d->cl_comp = xcalloc((size_t)s->nlong + 1, sizeof *d->cl_comp);
+	d->cl_label = xcalloc((size_t)s->nlong + 1, sizeof *d->cl_label);
 	ivec_reserve(&d->queue, s->nvars + 1);
 	build_adjacency(d, s);
 }
 
 void decomposer_free(struct decomposer *d)
 {
-	free(d->var_mark);
+	free(d->var_label);
 	free(d->rank);
 	free(d->branchable);
-	free(d->var_comp);
-	free(d->cl_mark);
-	free(d->cl_sat);
-	free(d->cl_comp);
+	free(d->cl_label);
 	free(d->adj);
 	free(d->adj_at);
 	ivec_free(&d->queue);
 	free(d->pieces);
 }
 
-static inline void reach(struct decomposer *d, int v, int comp)
+static inline void reach(struct decomposer *d, int v, uint32_t lab)
 {
-	if (d->var_mark[v] != d->stamp) {
-		d->var_mark[v] = d->stamp;
-		d->var_comp[v] = comp;
+	if (d->var_label[v] <= d->stamp) {
+		d->var_label[v] = lab;
 		d->queue.a[d->queue.n++] = v; /* room for every variable, reserved at init */
 	}
 }
 
 /* Labels the long clause c with the component unless it is satisfied; 1 if it is active. */
-static int visit_long(const struct solver *s, struct decomposer *d, int c, int comp)
+static int visit_long(const struct solver *s, struct decomposer *d, int c, uint32_t lab)
 {
 	const int *cl = s->lits + s->start[c];
 
-	if (d->cl_mark[c] == d->stamp)
-		return 1;
-	if (d->cl_sat[c] == d->stamp)
-		return 0;
+	if (d->cl_label[c] >= d->stamp)
+		return d->cl_label[c] > d->stamp;
 	for (int i = 0; i < s->len[c]; i++)
 		if (s->val[cl[i]] > 0) {
-			d->cl_sat[c] = d->stamp;
+			d->cl_label[c] = d->stamp;
 			return 0;
 		}
-	d->cl_mark[c] = d->stamp;
-	d->cl_comp[c] = comp;
-	d->pieces[comp].nc++;
+	d->cl_label[c] = lab;
+	d->pieces[lab - d->stamp - 1].nc++;
 	for (int i = 0; i < s->len[c]; i++)
 		if (!s->val[cl[i]])
-			reach(d, VAR(cl[i]), comp);
+			reach(d, VAR(cl[i]), lab);
 	return 1;
 }
 
 /* Visits the active clauses of the unassigned variable u; returns its branch key: its
  * rank, then their number. */
-static long explore(const struct solver *s, struct decomposer *d, int u, int comp)
+static long explore(const struct solver *s, struct decomposer *d, int u, uint32_t lab)
 {
 	const int *a = d->adj;
 	int score = 0, i = d->adj_at[2 * u], longs = d->adj_at[2 * u + 1], end = d->adj_at[2 * u + 2];
@@ -104,21 +95,23 @@ static long explore(const struct solver *s, struct decomposer *d, int u, int com
 	for (; i < longs; i++)
 		if (!s->val[a[i]]) {
 			score++;
-			reach(d, VAR(a[i]), comp);
+			reach(d, VAR(a[i]), lab);
 		}
 	for (; i < end; i++)
-		score += visit_long(s, d, a[i], comp);
+		score += visit_long(s, d, a[i], lab);
 	return (long)d->rank[u] * 65536 + score;
 }
 
+/* Moves the stamp past the labels of the last decompose (d->npieces components), to a
+ * value with room for as many components as there are variables. */
 static void next_stamp(struct decomposer *d, const struct solver *s)
 {
-	if (++d->stamp == 0) {
-		memset(d->var_mark, 0, ((size_t)s->nvars + 1) * sizeof *d->var_mark);
-		memset(d->cl_mark, 0, ((size_t)s->nlong + 1) * sizeof *d->cl_mark);
-		memset(d->cl_sat, 0, ((size_t)s->nlong + 1) * sizeof *d->cl_sat);
+	if (d->stamp + (uint64_t)d->npieces + s->nvars + 3 > UINT32_MAX) {
+		memset(d->var_label, 0, ((size_t)s->nvars + 1) * sizeof *d->var_label);
+		memset(d->cl_label, 0, ((size_t)s->nlong + 1) * sizeof *d->cl_label);
 		d->stamp = 1;
-	}
+	} else
+		d->stamp += (uint32_t)d->npieces + 1;
 }
 
 static struct piece *new_piece(struct decomposer *d)
@@ -138,14 +131,15 @@ static void search(struct counter *k, int v)
 {
 	struct decomposer *d = &k->d;
 	int comp = d->npieces, best = 0, nproj = 0;
+	uint32_t lab = d->stamp + 1 + (uint32_t)comp;
 	long best_key = 0;
 
 	new_piece(d);
 	d->queue.n = 0;
-	reach(d, v, comp);
+	reach(d, v, lab);
 	for (int q = 0; q < d->queue.n; q++) {
 		int u = d->queue.a[q];
-		long key = explore(&k->s, d, u, comp);
+		long key = explore(&k->s, d, u, lab);
 		nproj += k->s.projected[u];
 		if (d->branchable[u] && (!best || key > best_key || (key == best_key && u < best))) {
 			best = u;
@@ -165,7 +159,7 @@ static void label(struct counter *k, const struct comp *parent)
 	d->npieces = 0;
 	for (int i = parent->var_begin; i < parent->var_end; i++) {
 		int v = k->cvars.a[i];
-		if (!k->s.val[2 * v] && d->var_mark[v] != d->stamp)
+		if (!k->s.val[2 * v] && d->var_label[v] <= d->stamp)
 			search(k, v);
 	}
 }
@@ -216,14 +210,14 @@ static void distribute(struct counter *k, const struct comp *parent)
 		struct piece *p;
 		if (k->s.val[2 * v])
 			continue;
-		p = &d->pieces[d->var_comp[v]];
+		p = &d->pieces[d->var_label[v] - d->stamp - 1];
 		if (p->vpos >= 0)
 			k->cvars.a[p->vpos++] = v;
 	}
 	for (int i = parent->cl_begin; i < parent->cl_end; i++) {
 		int c = k->ccls.a[i];
-		if (d->cl_mark[c] == d->stamp)
-			k->ccls.a[d->pieces[d->cl_comp[c]].cpos++] = c;
+		if (d->cl_label[c] > d->stamp)
+			k->ccls.a[d->pieces[d->cl_label[c] - d->stamp - 1].cpos++] = c;
 	}
 }
 

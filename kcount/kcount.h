@@ -282,11 +282,13 @@ struct piece {
 	int vpos, cpos;           /* where its next variable and clause go (-1: a lone variable) */
 };
 struct decomposer {
+	/* Labels: below stamp, untouched by this decompose; stamp, a satisfied clause; stamp + 1
+	 * + i, a variable or active clause of local component i (one array each, not a mark
+	 * and a component apart: the search touches half the memory). */
 	uint32_t stamp;
-	uint32_t *var_mark, *cl_mark, *cl_sat;
+	uint32_t *var_label, *cl_label;
 	int *rank;                /* from order_rank */
 	unsigned char *branchable; /* from define_branchable */
-	int *var_comp, *cl_comp;  /* local component of a reached variable, active clause */
 	int *adj, *adj_at;        /* variable v: binary neighbours (literals) at adj[adj_at[2v],
 				   * adj_at[2v+1]), then its long clauses up to adj_at[2v+2] */
 	struct ivec queue;
