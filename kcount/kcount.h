@@ -312,7 +312,9 @@ struct counter {
 	struct ivec cvars, ccls;  /* component slices */
 	struct comp *comps;
 	int ncomps, compcap;
-	struct comp_key key;
+	struct comp_key *keys;    /* by depth: the key of the component counted there, kept
+				   * from its lookup for its store */
+	int nkeys;
 	const struct options *opt;
 	struct stats *stats;
 	int depth;
