@@ -85,6 +85,27 @@ static int visit_long(const struct solver *s, struct decomposer *d, int c, uint3
 	return 1;
 }
 
+/* Reaches the free literals of lits[0..end) (the other literals of a variable's binary
+ * clauses); returns their number. In locals: through d, the queue's length would be
+ * reloaded after every store. */
+static int binary_neighbours(const signed char *val, struct decomposer *d, const int *lits, const int *end, uint32_t lab)
+{
+	uint32_t *label = d->var_label, stamp = d->stamp;
+	int *queue = d->queue.a, n = d->queue.n, free = 0;
+
+	for (; lits < end; lits++)
+		if (!val[*lits]) {
+			int v = VAR(*lits);
+			free++;
+			if (label[v] <= stamp) {
+				label[v] = lab;
+				queue[n++] = v;
+			}
+		}
+	d->queue.n = n;
+	return free;
+}
+
 /* Visits the active clauses of the unassigned variable u; returns its branch key: its
  * rank, then their number. */
 static long explore(const struct solver *s, struct decomposer *d, int u, uint32_t lab)
@@ -92,12 +113,8 @@ static long explore(const struct solver *s, struct decomposer *d, int u, uint32_
 	const int *a = d->adj;
 	int score = 0, i = d->adj_at[2 * u], longs = d->adj_at[2 * u + 1], end = d->adj_at[2 * u + 2];
 
-	for (; i < longs; i++)
-		if (!s->val[a[i]]) {
-			score++;
-			reach(d, VAR(a[i]), lab);
-		}
-	for (; i < end; i++)
+	score = binary_neighbours(s->val, d, a + i, a + longs, lab);
+	for (i = longs; i < end; i++)
 		score += visit_long(s, d, a[i], lab);
 	return (long)d->rank[u] * 65536 + score;
 }
