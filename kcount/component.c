@@ -42,6 +42,8 @@ void decomposer_init(struct decomposer *d, const struct solver *s, const unsigne
 	s->stats->defined = (uint64_t)define_branchable(s, defined, d->branchable);
 	d->cl_label = xcalloc((size_t)s->nlong + 1, sizeof *d->cl_label);
 	ivec_reserve(&d->queue, s->nvars + 1);
+	d->piece_cap = 64; /* at least one: distribute reads piece 0 */
+	d->pieces = xcalloc((size_t)d->piece_cap, sizeof *d->pieces);
 	build_adjacency(d, s);
 }
 
@@ -134,7 +136,7 @@ static void next_stamp(struct decomposer *d, const struct solver *s)
 static struct piece *new_piece(struct decomposer *d)
 {
 	if (d->npieces == d->piece_cap) {
-		d->piece_cap = d->piece_cap ? 2 * d->piece_cap : 64;
+		d->piece_cap *= 2;
 		d->pieces = xrealloc(d->pieces, (size_t)d->piece_cap * sizeof *d->pieces);
 	}
 	d->pieces[d->npieces] = (struct piece){ 0 };
@@ -217,24 +219,34 @@ static int open_children(struct counter *k)
 	return free_projected;
 }
 
-/* Copies the parent's variables and active clauses, in order, into the children. */
+/* Copies the parent's variables and active clauses, in order, into the children (through
+ * locals: the stores could alias the fields of k). */
 static void distribute(struct counter *k, const struct comp *parent)
 {
-	struct decomposer *d = &k->d;
+	struct piece *pieces = k->d.pieces;
+	const signed char *val = k->s.val;
+	const uint32_t *var_label = k->d.var_label, *cl_label = k->d.cl_label, stamp = k->d.stamp;
+	int *vars = k->cvars.a, *cls = k->ccls.a;
 
-	for (int i = parent->var_begin; i < parent->var_end; i++) {
-		int v = k->cvars.a[i];
-		struct piece *p;
-		if (k->s.val[2 * v])
+	int cur = 0, at = pieces[0].vpos, end = parent->var_end; /* the first free variable is piece 0's */
+
+	for (int i = parent->var_begin; i < end; i++) { /* a run's position in a register */
+		int v = vars[i], piece;
+		if (val[2 * v])
 			continue;
-		p = &d->pieces[d->var_label[v] - d->stamp - 1];
-		if (p->vpos >= 0)
-			k->cvars.a[p->vpos++] = v;
+		piece = (int)(var_label[v] - stamp - 1);
+		if (piece != cur) {
+			pieces[cur].vpos = at;
+			cur = piece;
+			at = pieces[piece].vpos;
+		}
+		if (at >= 0)
+			vars[at++] = v;
 	}
 	for (int i = parent->cl_begin; i < parent->cl_end; i++) {
-		int c = k->ccls.a[i];
-		if (d->cl_label[c] > d->stamp)
-			k->ccls.a[d->pieces[d->cl_label[c] - d->stamp - 1].cpos++] = c;
+		int c = cls[i];
+		if (cl_label[c] > stamp)
+			cls[pieces[cl_label[c] - stamp - 1].cpos++] = c;
 	}
 }
 
