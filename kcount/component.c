@@ -1,8 +1,9 @@
 /* component: splits the unassigned variables of a component into independent components
  * (connected through clauses that are not yet satisfied), scoring variables for branching.
- * A breadth-first search labels each variable and active clause with its component; a
- * second pass then copies the parent's sorted variables and clauses into the children, so
- * their slices (the cache keys) come out sorted without sorting. */
+ * One pass over the parent's sorted variables starts a breadth-first search from each one
+ * not reached yet, which labels each variable and active clause with its component, and
+ * copies each variable into its component's slice; the clauses follow in a second pass. The
+ * slices (the cache keys) come out sorted without sorting. */
 #include <stdlib.h>
 #include <string.h>
 
@@ -170,19 +171,6 @@ static void search(struct counter *k, int v)
 	d->pieces[comp].branch = best;
 }
 
-/* Labels every unassigned variable of the parent with its component. */
-static void label(struct counter *k, const struct comp *parent)
-{
-	struct decomposer *d = &k->d;
-
-	d->npieces = 0;
-	for (int i = parent->var_begin; i < parent->var_end; i++) {
-		int v = k->cvars.a[i];
-		if (!k->s.val[2 * v] && d->var_label[v] <= d->stamp)
-			search(k, v);
-	}
-}
-
 static struct comp *new_comp(struct counter *k)
 {
 	if (k->ncomps == k->compcap) {
@@ -192,57 +180,31 @@ static struct comp *new_comp(struct counter *k)
 	return &k->comps[k->ncomps++];
 }
 
-/* Opens a child slice for each component that is not a lone free variable; returns the
- * number of projected lone variables. */
-static int open_children(struct counter *k)
+/* Opens a child slice at the top of the component stack for the component just searched,
+ * unless it is a lone free variable; returns its projected variables in that case, else 0. */
+static int open_child(struct counter *k)
 {
-	struct decomposer *d = &k->d;
-	int vat = k->cvars.n, cat = k->ccls.n, free_projected = 0;
+	struct piece *p = &k->d.pieces[k->d.npieces - 1];
 
-	for (int i = 0; i < d->npieces; i++) {
-		struct piece *p = &d->pieces[i];
-		if (p->nv == 1 && p->nc == 0) {
-			p->vpos = p->cpos = -1;
-			free_projected += p->nproj;
-			continue;
-		}
-		*new_comp(k) = (struct comp){ vat, vat + p->nv, cat, cat + p->nc, p->nproj, p->branch };
-		p->vpos = vat;
-		p->cpos = cat;
-		vat += p->nv;
-		cat += p->nc;
+	if (p->nv == 1 && p->nc == 0) {
+		p->vpos = p->cpos = -1;
+		return p->nproj;
 	}
-	ivec_reserve(&k->cvars, vat);
-	ivec_reserve(&k->ccls, cat);
-	k->cvars.n = vat;
-	k->ccls.n = cat;
-	return free_projected;
+	p->vpos = k->cvars.n;
+	p->cpos = k->ccls.n;
+	*new_comp(k) = (struct comp){ p->vpos, p->vpos + p->nv, p->cpos, p->cpos + p->nc, p->nproj, p->branch };
+	k->cvars.n += p->nv;
+	k->ccls.n += p->nc;
+	return 0;
 }
 
-/* Copies the parent's variables and active clauses, in order, into the children (through
- * locals: the stores could alias the fields of k). */
-static void distribute(struct counter *k, const struct comp *parent)
+/* Copies the active clauses of the parent, in order, into the children. */
+static void distribute_clauses(struct counter *k, const struct comp *parent)
 {
 	struct piece *pieces = k->d.pieces;
-	const signed char *val = k->s.val;
-	const uint32_t *var_label = k->d.var_label, *cl_label = k->d.cl_label, stamp = k->d.stamp;
-	int *vars = k->cvars.a, *cls = k->ccls.a;
+	const uint32_t *cl_label = k->d.cl_label, stamp = k->d.stamp;
+	int *cls = k->ccls.a;
 
-	int cur = 0, at = pieces[0].vpos, end = parent->var_end; /* the first free variable is piece 0's */
-
-	for (int i = parent->var_begin; i < end; i++) { /* a run's position in a register */
-		int v = vars[i], piece;
-		if (val[2 * v])
-			continue;
-		piece = (int)(var_label[v] - stamp - 1);
-		if (piece != cur) {
-			pieces[cur].vpos = at;
-			cur = piece;
-			at = pieces[piece].vpos;
-		}
-		if (at >= 0)
-			vars[at++] = v;
-	}
 	for (int i = parent->cl_begin; i < parent->cl_end; i++) {
 		int c = cls[i];
 		if (cl_label[c] > stamp)
@@ -250,13 +212,39 @@ static void distribute(struct counter *k, const struct comp *parent)
 	}
 }
 
+/* One pass over the parent's variables in their sorted order: a variable not reached yet
+ * starts the search of a new component, whose slice opens on top of those of the ones found
+ * before (complete by then); each variable goes to its component's slice, whose position
+ * stays in a register over a run of its variables. Then the clauses go to theirs. The
+ * slices come out sorted. Returns the number of projected lone variables. */
 int decompose(struct counter *k, const struct comp *parent)
 {
-	int free_projected;
+	struct decomposer *d = &k->d;
+	int free_projected = 0, cur = -1, at = -1, end = parent->var_end, *vars;
 
-	next_stamp(&k->d, &k->s);
-	label(k, parent);
-	free_projected = open_children(k);
-	distribute(k, parent);
+	next_stamp(d, &k->s);
+	d->npieces = 0;
+	ivec_reserve(&k->cvars, k->cvars.n + parent->var_end - parent->var_begin);
+	ivec_reserve(&k->ccls, k->ccls.n + parent->cl_end - parent->cl_begin);
+	vars = k->cvars.a;
+	for (int i = parent->var_begin; i < end; i++) {
+		int v = vars[i], piece;
+		if (k->s.val[2 * v])
+			continue;
+		if (d->var_label[v] <= d->stamp) {
+			search(k, v);
+			free_projected += open_child(k);
+		}
+		piece = (int)(d->var_label[v] - d->stamp - 1);
+		if (piece != cur) {
+			if (cur >= 0)
+				d->pieces[cur].vpos = at;
+			cur = piece;
+			at = d->pieces[piece].vpos;
+		}
+		if (at >= 0)
+			vars[at++] = v;
+	}
+	distribute_clauses(k, parent);
 	return free_projected;
 }
