@@ -43,8 +43,6 @@ void decomposer_init(struct decomposer *d, const struct solver *s, const unsigne
 	s->stats->defined = (uint64_t)define_branchable(s, defined, d->branchable);
 	d->cl_label = xcalloc((size_t)s->nlong + 1, sizeof *d->cl_label);
 	ivec_reserve(&d->queue, s->nvars + 1);
-	d->piece_cap = 64; /* at least one: distribute reads piece 0 */
-	d->pieces = xcalloc((size_t)d->piece_cap, sizeof *d->pieces);
 	build_adjacency(d, s);
 }
 
@@ -114,10 +112,10 @@ static int binary_neighbours(const signed char *val, struct decomposer *d, const
 static long explore(const struct solver *s, struct decomposer *d, int u, uint32_t lab)
 {
 	const int *a = d->adj;
-	int score = 0, i = d->adj_at[2 * u], longs = d->adj_at[2 * u + 1], end = d->adj_at[2 * u + 2];
+	int longs = d->adj_at[2 * u + 1], end = d->adj_at[2 * u + 2];
+	int score = binary_neighbours(s->val, d, a + d->adj_at[2 * u], a + longs, lab);
 
-	score = binary_neighbours(s->val, d, a + i, a + longs, lab);
-	for (i = longs; i < end; i++)
+	for (int i = longs; i < end; i++)
 		score += visit_long(s, d, a[i], lab);
 	return (long)d->rank[u] * 65536 + score;
 }
@@ -137,7 +135,7 @@ static void next_stamp(struct decomposer *d, const struct solver *s)
 static struct piece *new_piece(struct decomposer *d)
 {
 	if (d->npieces == d->piece_cap) {
-		d->piece_cap *= 2;
+		d->piece_cap = d->piece_cap ? 2 * d->piece_cap : 64;
 		d->pieces = xrealloc(d->pieces, (size_t)d->piece_cap * sizeof *d->pieces);
 	}
 	d->pieces[d->npieces] = (struct piece){ 0 };
