@@ -277,8 +277,8 @@ struct comp {
 /* A local component of one decompose: what the search found, then its child slices. */
 struct piece {
 	int nv, nc, nproj;        /* variables, active clauses, projected variables */
-	int branch;               /* branchable variable of highest key (lowest on ties), or 0 */
-	long key;                 /* its rank, then active clauses */
+	int branch;               /* branchable variable of highest key (rank, then active clauses;
+				   * the lowest variable on ties), or 0 */
 	int vpos, cpos;           /* where its next variable and clause go (-1: a lone variable) */
 };
 struct decomposer {
