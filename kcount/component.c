@@ -1,8 +1,9 @@
 /* component: splits the unassigned variables of a component into independent components
  * (connected through clauses that are not yet satisfied), scoring variables for branching.
- * A breadth-first search labels each variable and active clause with its component; a
- * second pass then copies the parent's sorted variables and clauses into the children, so
- * their slices (the cache keys) come out sorted without sorting. */
+ * One pass over the parent's sorted variables starts a breadth-first search from each one
+ * not reached yet, which labels each variable and active clause with its component, and
+ * copies each variable into its component's slice; the clauses follow in a second pass. The
+ * slices (the cache keys) come out sorted without sorting. */
 #include <stdlib.h>
 #include <string.h>
 
@@ -35,119 +36,137 @@ static void build_adjacency(struct decomposer *d, const struct solver *s)
 void decomposer_init(struct decomposer *d, const struct solver *s, const unsigned char *defined)
 {
 	memset(d, 0, sizeof *d);
-	d->var_mark = xcalloc((size_t)s->nvars + 1, sizeof *d->var_mark);
-	d->branch_key = xcalloc((size_t)s->nvars + 1, sizeof *d->branch_key);
+	d->stamp = 1;
+	d->var_label = xcalloc((size_t)s->nvars + 1, sizeof *d->var_label);
 	d->rank = xcalloc((size_t)s->nvars + 1, sizeof *d->rank);
-	d->var_comp = xcalloc((size_t)s->nvars + 1, sizeof *d->var_comp);
 	d->branchable = xcalloc((size_t)s->nvars + 1, 1);
 	s->stats->defined = (uint64_t)define_branchable(s, defined, d->branchable);
-	d->cl_mark = xcalloc((size_t)s->nlong + 1, sizeof *d->cl_mark);
-	d->cl_sat = xcalloc((size_t)s->nlong + 1, sizeof *d->cl_sat);
-	d->cl_comp = xcalloc((size_t)s->nlong + 1, sizeof *d->cl_comp);
+	d->cl_label = xcalloc((size_t)s->nlong + 1, sizeof *d->cl_label);
 	ivec_reserve(&d->queue, s->nvars + 1);
 	build_adjacency(d, s);
 }
 
 void decomposer_free(struct decomposer *d)
 {
-	free(d->var_mark);
-	free(d->branch_key);
+	free(d->var_label);
 	free(d->rank);
 	free(d->branchable);
-	free(d->var_comp);
-	free(d->cl_mark);
-	free(d->cl_sat);
-	free(d->cl_comp);
+	free(d->cl_label);
 	free(d->adj);
 	free(d->adj_at);
 	ivec_free(&d->queue);
-	ivec_free(&d->nv);
-	ivec_free(&d->nc);
-	ivec_free(&d->vpos);
-	ivec_free(&d->cpos);
-	ivec_free(&d->child);
+	free(d->pieces);
 }
 
-static inline void reach(struct decomposer *d, int v, int comp)
+static inline void reach(struct decomposer *d, int v, uint32_t lab)
 {
-	if (d->var_mark[v] != d->stamp) {
-		d->var_mark[v] = d->stamp;
-		d->var_comp[v] = comp;
-		d->nv.a[comp]++;
+	if (d->var_label[v] <= d->stamp) {
+		d->var_label[v] = lab;
 		d->queue.a[d->queue.n++] = v; /* room for every variable, reserved at init */
 	}
 }
 
 /* Labels the long clause c with the component unless it is satisfied; 1 if it is active. */
-static int visit_long(const struct solver *s, struct decomposer *d, int c, int comp)
+static int visit_long(const struct solver *s, struct decomposer *d, int c, uint32_t lab)
 {
 	const int *cl = s->lits + s->start[c];
 
-	if (d->cl_mark[c] == d->stamp)
-		return 1;
-	if (d->cl_sat[c] == d->stamp)
-		return 0;
+	if (d->cl_label[c] >= d->stamp)
+		return d->cl_label[c] > d->stamp;
 	for (int i = 0; i < s->len[c]; i++)
 		if (s->val[cl[i]] > 0) {
-			d->cl_sat[c] = d->stamp;
+			d->cl_label[c] = d->stamp;
 			return 0;
 		}
-	d->cl_mark[c] = d->stamp;
-	d->cl_comp[c] = comp;
-	d->nc.a[comp]++;
+	d->cl_label[c] = lab;
+	d->pieces[lab - d->stamp - 1].nc++;
 	for (int i = 0; i < s->len[c]; i++)
 		if (!s->val[cl[i]])
-			reach(d, VAR(cl[i]), comp);
+			reach(d, VAR(cl[i]), lab);
 	return 1;
 }
 
-/* Visits the active clauses of the unassigned variable u; its branch key is its rank,
- * then their number. */
-static void explore(const struct solver *s, struct decomposer *d, int u, int comp)
+/* Reaches the free literals of lits[0..end) (the other literals of a variable's binary
+ * clauses); returns their number. In locals: through d, the queue's length would be
+ * reloaded after every store. */
+static int binary_neighbours(const signed char *val, struct decomposer *d, const int *lits, const int *end, uint32_t lab)
+{
+	uint32_t *label = d->var_label, stamp = d->stamp;
+	int *queue = d->queue.a, n = d->queue.n, free = 0;
+
+	for (; lits < end; lits++)
+		if (!val[*lits]) {
+			int v = VAR(*lits);
+			free++;
+			if (label[v] <= stamp) {
+				label[v] = lab;
+				queue[n++] = v;
+			}
+		}
+	d->queue.n = n;
+	return free;
+}
+
+/* Visits the active clauses of the unassigned variable u; returns its branch key: its
+ * rank, then their number. */
+static long explore(const struct solver *s, struct decomposer *d, int u, uint32_t lab)
 {
 	const int *a = d->adj;
-	int score = 0, i = d->adj_at[2 * u], longs = d->adj_at[2 * u + 1], end = d->adj_at[2 * u + 2];
+	int longs = d->adj_at[2 * u + 1], end = d->adj_at[2 * u + 2];
+	int score = binary_neighbours(s->val, d, a + d->adj_at[2 * u], a + longs, lab);
 
-	for (; i < longs; i++)
-		if (!s->val[a[i]]) {
-			score++;
-			reach(d, VAR(a[i]), comp);
-		}
-	for (; i < end; i++)
-		score += visit_long(s, d, a[i], comp);
-	d->branch_key[u] = (long)d->rank[u] * 65536 + score;
+	for (int i = longs; i < end; i++)
+		score += visit_long(s, d, a[i], lab);
+	return (long)d->rank[u] * 65536 + score;
 }
 
+/* Moves the stamp past the labels of the last decompose (d->npieces components), to a
+ * value with room for as many components as there are variables. */
 static void next_stamp(struct decomposer *d, const struct solver *s)
 {
-	if (++d->stamp == 0) {
-		memset(d->var_mark, 0, ((size_t)s->nvars + 1) * sizeof *d->var_mark);
-		memset(d->cl_mark, 0, ((size_t)s->nlong + 1) * sizeof *d->cl_mark);
-		memset(d->cl_sat, 0, ((size_t)s->nlong + 1) * sizeof *d->cl_sat);
+	if (d->stamp + (uint64_t)d->npieces + s->nvars + 3 > UINT32_MAX) {
+		memset(d->var_label, 0, ((size_t)s->nvars + 1) * sizeof *d->var_label);
+		memset(d->cl_label, 0, ((size_t)s->nlong + 1) * sizeof *d->cl_label);
 		d->stamp = 1;
-	}
+	} else
+		d->stamp += (uint32_t)d->npieces + 1;
 }
 
-/* Labels every unassigned variable of the parent; returns the number of components. */
-static int label(struct counter *k, const struct comp *parent)
+static struct piece *new_piece(struct decomposer *d)
+{
+	if (d->npieces == d->piece_cap) {
+		d->piece_cap = d->piece_cap ? 2 * d->piece_cap : 64;
+		d->pieces = xrealloc(d->pieces, (size_t)d->piece_cap * sizeof *d->pieces);
+	}
+	d->pieces[d->npieces] = (struct piece){ 0 };
+	return &d->pieces[d->npieces++];
+}
+
+/* The search from v, the first variable of a new component: its variables and clauses,
+ * its projected variables, and the branchable variable it branches on, of highest key and
+ * the lowest on ties, as the first in the parent's sorted order would be. */
+static void search(struct counter *k, int v)
 {
 	struct decomposer *d = &k->d;
-	int n = 0;
+	int comp = d->npieces, best = 0, nproj = 0;
+	uint32_t lab = d->stamp + 1 + (uint32_t)comp;
+	long best_key = 0;
 
-	d->nv.n = d->nc.n = 0;
-	for (int i = parent->var_begin; i < parent->var_end; i++) {
-		int v = k->cvars.a[i];
-		if (k->s.val[2 * v] || d->var_mark[v] == d->stamp)
-			continue;
-		ivec_push(&d->nv, 0);
-		ivec_push(&d->nc, 0);
-		d->queue.n = 0;
-		reach(d, v, n);
-		for (int q = 0; q < d->queue.n; q++)
-			explore(&k->s, d, d->queue.a[q], n);
-		n++;
+	new_piece(d);
+	d->queue.n = 0;
+	reach(d, v, lab);
+	for (int q = 0; q < d->queue.n; q++) {
+		int u = d->queue.a[q];
+		long key = explore(&k->s, d, u, lab);
+		nproj += k->s.projected[u];
+		if (d->branchable[u] && (!best || key > best_key || (key == best_key && u < best))) {
+			best = u;
+			best_key = key;
+		}
 	}
-	return n;
+	d->pieces[comp].nv = d->queue.n;
+	d->pieces[comp].nproj = nproj;
+	d->pieces[comp].branch = best;
 }
 
 static struct comp *new_comp(struct counter *k)
@@ -159,75 +178,71 @@ static struct comp *new_comp(struct counter *k)
 	return &k->comps[k->ncomps++];
 }
 
-/* Opens a child slice for each component that is not a lone free variable. */
-static void open_children(struct counter *k, int n, int first)
+/* Opens a child slice at the top of the component stack for the component just searched,
+ * unless it is a lone free variable; returns its projected variables in that case, else 0. */
+static int open_child(struct counter *k)
 {
-	struct decomposer *d = &k->d;
-	int vat = k->cvars.n, cat = k->ccls.n;
+	struct piece *p = &k->d.pieces[k->d.npieces - 1];
 
-	d->vpos.n = d->cpos.n = d->child.n = 0;
-	for (int i = 0; i < n; i++) {
-		ivec_push(&d->child, -1);
-		if (d->nv.a[i] == 1 && d->nc.a[i] == 0) {
-			ivec_push(&d->vpos, -1);
-			ivec_push(&d->cpos, -1);
-			continue;
-		}
-		struct comp *c = new_comp(k);
-		*c = (struct comp){ vat, vat + d->nv.a[i], cat, cat + d->nc.a[i], 0, 0 };
-		ivec_push(&d->vpos, vat);
-		ivec_push(&d->cpos, cat);
-		d->child.a[i] = k->ncomps - 1 - first;
-		vat += d->nv.a[i];
-		cat += d->nc.a[i];
+	if (p->nv == 1 && p->nc == 0) {
+		p->vpos = p->cpos = -1;
+		return p->nproj;
 	}
-	ivec_reserve(&k->cvars, vat);
-	ivec_reserve(&k->ccls, cat);
-	k->cvars.n = vat;
-	k->ccls.n = cat;
+	p->vpos = k->cvars.n;
+	p->cpos = k->ccls.n;
+	*new_comp(k) = (struct comp){ p->vpos, p->vpos + p->nv, p->cpos, p->cpos + p->nc, p->nproj, p->branch };
+	k->cvars.n += p->nv;
+	k->ccls.n += p->nc;
+	return 0;
 }
 
-/* Counts the projected variables of a child and picks the branchable one of highest rank
- * (then score) as its branch. */
-static void consider_branch(struct counter *k, struct comp *c, int v)
+/* Copies the active clauses of the parent, in order, into the children. */
+static void distribute_clauses(struct counter *k, const struct comp *parent)
 {
-	c->nproj += k->s.projected[v];
-	if (k->d.branchable[v] && (!c->branch || k->d.branch_key[v] > k->d.branch_key[c->branch]))
-		c->branch = v;
-}
+	struct piece *pieces = k->d.pieces;
+	const uint32_t *cl_label = k->d.cl_label, stamp = k->d.stamp;
+	int *cls = k->ccls.a;
 
-/* Copies the parent's variables and active clauses, in order, into the children. */
-static int distribute(struct counter *k, const struct comp *parent, int first)
-{
-	struct decomposer *d = &k->d;
-	int free_projected = 0;
-
-	for (int i = parent->var_begin; i < parent->var_end; i++) {
-		int v = k->cvars.a[i], lc;
-		if (k->s.val[2 * v])
-			continue;
-		lc = d->var_comp[v];
-		if (d->vpos.a[lc] < 0) {
-			free_projected += k->s.projected[v];
-			continue;
-		}
-		k->cvars.a[d->vpos.a[lc]++] = v;
-		consider_branch(k, &k->comps[first + d->child.a[lc]], v);
-	}
 	for (int i = parent->cl_begin; i < parent->cl_end; i++) {
-		int c = k->ccls.a[i];
-		if (d->cl_mark[c] == d->stamp)
-			k->ccls.a[d->cpos.a[d->cl_comp[c]]++] = c;
+		int c = cls[i];
+		if (cl_label[c] > stamp)
+			cls[pieces[cl_label[c] - stamp - 1].cpos++] = c;
 	}
-	return free_projected;
 }
 
+/* One pass over the parent's variables in their sorted order: a variable not reached yet
+ * starts the search of a new component, whose slice opens on top of those of the ones found
+ * before (complete by then); each variable goes to its component's slice, whose position
+ * stays in a register over a run of its variables. Then the clauses go to theirs. The
+ * slices come out sorted. Returns the number of projected lone variables. */
 int decompose(struct counter *k, const struct comp *parent)
 {
-	int first = k->ncomps, n;
+	struct decomposer *d = &k->d;
+	int free_projected = 0, cur = -1, at = -1, end = parent->var_end, *vars;
 
-	next_stamp(&k->d, &k->s);
-	n = label(k, parent);
-	open_children(k, n, first);
-	return distribute(k, parent, first);
+	next_stamp(d, &k->s);
+	d->npieces = 0;
+	ivec_reserve(&k->cvars, k->cvars.n + parent->var_end - parent->var_begin);
+	ivec_reserve(&k->ccls, k->ccls.n + parent->cl_end - parent->cl_begin);
+	vars = k->cvars.a;
+	for (int i = parent->var_begin; i < end; i++) {
+		int v = vars[i], piece;
+		if (k->s.val[2 * v])
+			continue;
+		if (d->var_label[v] <= d->stamp) {
+			search(k, v);
+			free_projected += open_child(k);
+		}
+		piece = (int)(d->var_label[v] - d->stamp - 1);
+		if (piece != cur) {
+			if (cur >= 0)
+				d->pieces[cur].vpos = at;
+			cur = piece;
+			at = d->pieces[piece].vpos;
+		}
+		if (at >= 0)
+			vars[at++] = v;
+	}
+	distribute_clauses(k, parent);
+	return free_projected;
 }

@@ -13,11 +13,20 @@
 
 static void count_comp(struct counter *k, int ci, mpz_t out);
 
+static size_t keys_bytes(const struct counter *k)
+{
+	size_t bytes = (size_t)k->nkeys * sizeof *k->keys;
+
+	for (int i = 0; i < k->nkeys; i++)
+		bytes += k->keys[i].cap;
+	return bytes;
+}
+
 size_t counter_bytes(const struct counter *k)
 {
 	return k->solver_bytes + (size_t)k->s.lits_cap * sizeof(int) + k->cache.bytes + ivec_bytes(&k->cvars) + ivec_bytes(&k->ccls)
 	       + (size_t)k->compcap * sizeof *k->comps + (size_t)k->s.nvars * 16 + (size_t)k->s.nlong * 8
-	       + k->key.cap + (size_t)k->depth * 256;
+	       + keys_bytes(k) + (size_t)k->depth * 256;
 }
 
 static void progress(struct counter *k)
@@ -89,10 +98,18 @@ static void count_children(struct counter *k, const struct comp *parent, mpz_t o
 	k->ccls.n = ncl;
 }
 
-static void make_key(struct counter *k, const struct comp *c)
+/* Builds the key of c into the key of the current depth. */
+static struct comp_key *make_key(struct counter *k, const struct comp *c)
 {
-	comp_key_make(&k->key, k->cvars.a + c->var_begin, c->var_end - c->var_begin,
+	if (k->depth >= k->nkeys) {
+		int n = 2 * k->depth + 8;
+		k->keys = xrealloc(k->keys, (size_t)n * sizeof *k->keys);
+		memset(k->keys + k->nkeys, 0, (size_t)(n - k->nkeys) * sizeof *k->keys);
+		k->nkeys = n;
+	}
+	comp_key_make(&k->keys[k->depth], k->cvars.a + c->var_begin, c->var_end - c->var_begin,
 		      k->ccls.a + c->cl_begin, c->cl_end - c->cl_begin);
+	return &k->keys[k->depth];
 }
 
 static void branch(struct counter *k, const struct comp *c, mpz_t out)
@@ -120,8 +137,9 @@ static void branch(struct counter *k, const struct comp *c, mpz_t out)
 static void count_comp(struct counter *k, int ci, mpz_t out)
 {
 	struct comp c = k->comps[ci];
-	make_key(k, &c);
-	if (cache_lookup(&k->cache, &k->key, out))
+	int depth = k->depth;
+
+	if (cache_lookup(&k->cache, make_key(k, &c), out))
 		return;
 	k->stats->components++;
 	if (k->work && k->stats->components > k->work)
@@ -134,8 +152,7 @@ static void count_comp(struct counter *k, int ci, mpz_t out)
 		solver_backtrack(&k->s, mark);
 	} else
 		branch(k, &c, out);
-	make_key(k, &c);
-	cache_store(&k->cache, &k->key, out);
+	cache_store(&k->cache, &k->keys[depth], out); /* the searches below used deeper keys */
 }
 
 void counter_init(struct counter *k, const struct formula *f, const struct options *opt,
@@ -169,7 +186,9 @@ void counter_free(struct counter *k)
 	ivec_free(&k->cvars);
 	ivec_free(&k->ccls);
 	free(k->comps);
-	free(k->key.bytes);
+	for (int i = 0; i < k->nkeys; i++)
+		free(k->keys[i].bytes);
+	free(k->keys);
 }
 
 /* The treewidth lower bound, for -v, and --max-width: no search that cannot end. A bound

@@ -274,17 +274,26 @@ struct comp {
 	int nproj;                /* projected variables in it */
 	int branch;               /* the variable to branch on (0: none projected) */
 };
+/* A local component of one decompose: what the search found, then its child slices. */
+struct piece {
+	int nv, nc, nproj;        /* variables, active clauses, projected variables */
+	int branch;               /* branchable variable of highest key (rank, then active clauses;
+				   * the lowest variable on ties), or 0 */
+	int vpos, cpos;           /* where its next variable and clause go (-1: a lone variable) */
+};
 struct decomposer {
+	/* Labels: below stamp, untouched by this decompose; stamp, a satisfied clause; stamp + 1
+	 * + i, a variable or active clause of local component i (one array each, not a mark
+	 * and a component apart: the search touches half the memory). */
 	uint32_t stamp;
-	uint32_t *var_mark, *cl_mark, *cl_sat;
-	long *branch_key;         /* rank, then active clauses, of a reached variable */
+	uint32_t *var_label, *cl_label;
 	int *rank;                /* from order_rank */
 	unsigned char *branchable; /* from define_branchable */
-	int *var_comp, *cl_comp;  /* local component of a reached variable, active clause */
 	int *adj, *adj_at;        /* variable v: binary neighbours (literals) at adj[adj_at[2v],
 				   * adj_at[2v+1]), then its long clauses up to adj_at[2v+2] */
 	struct ivec queue;
-	struct ivec nv, nc, vpos, cpos, child; /* per local component (child: its comps index) */
+	struct piece *pieces;     /* by local component */
+	int npieces, piece_cap;
 };
 /* Sets up d for s; the ranks are order_rank's, set by the caller (count_assigned). */
 void decomposer_init(struct decomposer *d, const struct solver *s, const unsigned char *defined);
@@ -303,7 +312,9 @@ struct counter {
 	struct ivec cvars, ccls;  /* component slices */
 	struct comp *comps;
 	int ncomps, compcap;
-	struct comp_key key;
+	struct comp_key *keys;    /* by depth: the key of the component counted there, kept
+				   * from its lookup for its store */
+	int nkeys;
 	const struct options *opt;
 	struct stats *stats;
 	int depth;
