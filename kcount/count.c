@@ -120,9 +120,12 @@ static void branch(struct counter *k, const struct comp *c, mpz_t out)
 static void count_comp(struct counter *k, int ci, mpz_t out)
 {
 	struct comp c = k->comps[ci];
+	struct key_hashes hash;
+
 	make_key(k, &c);
 	if (cache_lookup(&k->cache, &k->key, out))
 		return;
+	hash = k->key.hash;  /* the search below reuses k->key */
 	k->stats->components++;
 	if (k->work && k->stats->components > k->work)
 		util_die(EXIT_WORK_SPENT, "work budget of %llu components spent: no count", (unsigned long long)k->work);
@@ -134,7 +137,9 @@ static void count_comp(struct counter *k, int ci, mpz_t out)
 		solver_backtrack(&k->s, mark);
 	} else
 		branch(k, &c, out);
-	make_key(k, &c);
+	if (k->cache.exact)
+		make_key(k, &c);
+	k->key.hash = hash;
 	cache_store(&k->cache, &k->key, out);
 }
 
@@ -149,7 +154,7 @@ void counter_init(struct counter *k, const struct formula *f, const struct optio
 	formula_solver(f, &k->s, st);
 	k->solver_bytes = solver_bytes(&k->s);
 	k->work = opt->work > 0 ? (uint64_t)opt->work : 0;
-	cache_init(&k->cache, 0, st);
+	cache_init(&k->cache, 0, (int)opt->exact_keys, st);
 	counter_set_memory(k, (size_t)opt->mem << 20);
 }
 
