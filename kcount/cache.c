@@ -3,8 +3,8 @@
  * allocation: its count's limbs, then what it keeps of its key. With exact keys that is the
  * whole key, so a collision can never give a wrong count; with hashed keys (the default)
  * only the key's second hash (keyhash.c), the first being in the entry already: a kernel
- * component's key is hundreds of bytes, and the entry shrinks about tenfold, while a wrong
- * count stays as unlikely as keyhash_bound says. */
+ * component's key takes hundreds of bytes, the hash 8, and a wrong count stays as unlikely
+ * as keyhash_bound says. */
 #include <stdlib.h>
 #include <string.h>
 
@@ -16,7 +16,7 @@ struct cache_entry {
 	uint64_t hash, stamp;
 	uint32_t len;             /* of what it keeps of the key */
 	int32_t size;             /* the count's limbs, as GMP's signed size */
-	mp_limb_t limbs[];        /* then the key's bytes */
+	mp_limb_t limbs[];        /* then what it keeps of the key */
 };
 
 static unsigned char *entry_key(struct cache_entry *e)

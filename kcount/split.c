@@ -248,8 +248,9 @@ static void work(struct split *sp, const int *m, int n, int *next, int fd)
 				mpz_sgn(before) ? mpz_sizeinbase(before, 10) : 0, kcount_now() - started);
 		}
 	}
-	if (!out || mpz_out_str(out, 10, sum) == 0 || fprintf(out, " %llu %llu", (unsigned long long)k->stats->cache_pairs,
-							       (unsigned long long)k->stats->key_words) < 0 || fclose(out))
+	if (!out || mpz_out_str(out, 10, sum) == 0 ||
+	    fprintf(out, " %llu %llu", (unsigned long long)k->stats->cache_pairs,
+		    (unsigned long long)k->stats->key_words) < 0 || fclose(out))
 		_exit(EXIT_TROUBLE);
 	_exit(EXIT_OK);
 }
