@@ -6,8 +6,9 @@
  * read and before any key exists. Two different keys of at most L words differ as
  * polynomials of degree below L, which have at most L - 1 common roots (Schwartz-Zippel):
  * both hashes agree at independent uniform points with probability at most (L / p)^2,
- * whatever the keys. Until a first collision the search is the one exact keys would make,
- * whose lookups do not depend on the points (one process searches deterministically), so
+ * whatever the keys. Until a first collision the search is the one a cache comparing whole
+ * keys (with these entries' sizes, for the evictions) would make, whose lookups do not
+ * depend on the points (one process searches deterministically), so
  * by the union bound over its (lookup, entry held) pairs the probability that any lookup
  * met a stored entry with equal hashes and a different key is at most their number times
  * (L_max / p)^2: keyhash_bound. */
