@@ -4,8 +4,9 @@
 # random Tseitin circuits; both on grids whose independent sets a transfer matrix counts
 # (bc), under a --mem so small that the cache evicts. The bound on a collision that the
 # hashed keys print must be what its formula gives from the -v figures, pairs x (words /
-# (2^61 - 1))^2 (recomputed here with bc), with at most lookups x entries pairs, and grow
-# with the lookups from one grid to a longer one; --exact-keys prints none.
+# (2^61 - 1))^2 (recomputed here with bc), with at least the hits and at most lookups x
+# entries pairs, and grow with the lookups from one grid to a longer one; --exact-keys
+# prints none.
 . "$(dirname "$0")/lib.sh"
 BRUTE=$TOP/build/t/dimacs-brute
 [ -x "$BRUTE" ] || skip_all "build/t/dimacs-brute not built (make test-helpers)"
@@ -85,7 +86,7 @@ ok "! grep -q '^c o cache' '$OUT'" "--exact-keys: no line on collisions"
 is "$(stat cache_pairs)" 0 "--exact-keys: no pairs counted"
 
 # the bound of the hashed keys, from the figures of -v: the line's number, its formula
-# bound LINE PAIRS WORDS: "yes" when the printed bound is PAIRS (WORDS / p)^2 to 2 digits
+# bound_is PRINTED PAIRS WORDS: 1 when the printed bound is PAIRS (WORDS / p)^2 to 2 digits
 bound_is() {
 	echo "scale = 80; p = 2^61 - 1; b = $2 * ($3 / p)^2; x = $1; if (x > b * 0.951 && x < b * 1.051) 1 else 0" | bc
 }
