@@ -152,10 +152,12 @@ void cache_free(struct cache *c)
 	free(c->buckets);
 }
 
-/* The union bound over several searches: their pairs add up, the longest key bounds all. */
+/* The union bound over several searches: their pairs add up, the longest key bounds all.
+ * The pairs grow as the square of the time: 2.7e15 in 13 minutes on the kernel, so a run
+ * of a day could pass 2^64; they stop there, and the bound is then 1 (none). */
 void cache_add_figures(struct stats *st, uint64_t pairs, uint64_t words)
 {
-	st->cache_pairs += pairs;
+	st->cache_pairs = pairs > UINT64_MAX - st->cache_pairs ? UINT64_MAX : st->cache_pairs + pairs;
 	if (words > st->key_words)
 		st->key_words = words;
 }
@@ -188,7 +190,7 @@ int cache_lookup(struct cache *c, struct comp_key *k, mpz_t count)
 
 double cache_collision_bound(const struct stats *st)
 {
-	return keyhash_bound(st->cache_pairs, st->key_words);
+	return st->cache_pairs == UINT64_MAX ? 1.0 : keyhash_bound(st->cache_pairs, st->key_words);
 }
 
 static void grow(struct cache *c)
