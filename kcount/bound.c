@@ -149,8 +149,9 @@ static void base_cnf(const struct formula *f, struct dimacs_cnf *cnf, int n)
 }
 
 /* The child's side of a round: count cnf, or with none the parent's formula as it is
- * preprocessed, counting at most work components (0: no limit); write the decimal count and
- * the components counted to fd, exit 0 (EXIT_WORK_SPENT past the budget, 2 on trouble). */
+ * preprocessed, counting at most work components (0: no limit); write the decimal count,
+ * the components counted and the cache's figures for the bound on collisions to fd, exit 0
+ * (EXIT_WORK_SPENT past the budget, 2 on trouble). */
 static void count_in_child(const struct job *parent, const struct dimacs_cnf *cnf, long seconds,
 			   uint64_t work, int fd)
 {
@@ -170,7 +171,9 @@ static void count_in_child(const struct job *parent, const struct dimacs_cnf *cn
 	}
 	job_run(&j);
 	if (!out || mpz_out_str(out, 10, j.count) == 0 ||
-	    fprintf(out, " %llu", (unsigned long long)j.stats.components) < 0 || fclose(out))
+	    fprintf(out, " %llu %llu %llu", (unsigned long long)j.stats.components,
+		    (unsigned long long)j.stats.cache_pairs, (unsigned long long)j.stats.key_words) < 0 ||
+	    fclose(out))
 		_exit(EXIT_TROUBLE);
 	_exit(EXIT_OK);
 }
@@ -179,16 +182,19 @@ static void count_in_child(const struct job *parent, const struct dimacs_cnf *cn
  * outcome that depends on the machine's speed); or failed otherwise (the memory cap). */
 enum round_end { ROUND_COUNTED, ROUND_OVER_BUDGET, ROUND_OUT_OF_TIME, ROUND_FAILED };
 
-/* Reads "count components" from the child; 1 when both are there. */
-static int read_round(FILE *in, mpz_t count, uint64_t *components)
+/* Reads "count components pairs words" from the child into count and round; 1 when all
+ * are there. */
+static int read_round(FILE *in, mpz_t count, struct stats *round)
 {
 	char *text = NULL, *space;
 	size_t len = 0;
-	int ok = in && getdelim(&text, &len, 0, in) > 0 && (space = strchr(text, ' '));
+	unsigned long long components, pairs, words;
+	int ok = in && getdelim(&text, &len, 0, in) > 0 && (space = strchr(text, ' ')) &&
+		 sscanf(space, "%llu %llu %llu", &components, &pairs, &words) == 3;
 
 	if (ok) {
 		*space = 0;
-		*components = strtoull(space + 1, NULL, 10);
+		*round = (struct stats){ .components = components, .cache_pairs = pairs, .key_words = words };
 		ok = mpz_set_str(count, text, 10) == 0;
 	}
 	free(text);
@@ -196,9 +202,10 @@ static int read_round(FILE *in, mpz_t count, uint64_t *components)
 }
 
 /* Counts cnf (NULL: j's formula) in a child process within seconds and work components (0:
- * no limit), setting count and the components counted when it is counted. */
+ * no limit), setting count, and in round the components counted and the cache's figures,
+ * when it is counted. */
 static enum round_end count_round(const struct job *j, const struct dimacs_cnf *cnf, long seconds,
-				  uint64_t work, mpz_t count, uint64_t *components)
+				  uint64_t work, mpz_t count, struct stats *round)
 {
 	int fds[2], status, ok;
 	double started = kcount_now();
@@ -221,7 +228,7 @@ static enum round_end count_round(const struct job *j, const struct dimacs_cnf *
 	}
 	close(fds[1]);
 	in = fdopen(fds[0], "r");
-	ok = read_round(in, count, components);
+	ok = read_round(in, count, round);
 	if (in)
 		fclose(in);
 	while (waitpid(pid, &status, 0) < 0)
@@ -291,20 +298,29 @@ static int too_wide(struct job *j)
 	return 1;
 }
 
+/* j's count is that of the round: so is the bound on collisions of its cache's keys. */
+static void take_figures(struct job *j, const struct stats *round)
+{
+	j->stats.cache_pairs = round->cache_pairs;
+	j->stats.key_words = round->key_words;
+}
+
 /* --count-first S: the exact count, until S seconds after the start, from the formula
  * already preprocessed (a count that times out and a bound after it would preprocess
  * twice); 1 with j's count set, or 0. The one part of --lower-bound that time decides. */
 static int count_first(struct job *j, double deadline)
 {
 	long seconds = (long)(deadline - j->opt.timeout + j->opt.count_first - kcount_now());
-	uint64_t components;
+	struct stats round = { 0 };
 	int counted;
 
 	/* the width first: a preprocessing that used up S on a loaded machine must not turn
 	 * "out of reach" into "not counted in time" */
 	if (!j->opt.count_first || too_wide(j) || seconds < 1)
 		return 0;
-	counted = count_round(j, NULL, seconds, 0, j->count, &components) == ROUND_COUNTED;
+	counted = count_round(j, NULL, seconds, 0, j->count, &round) == ROUND_COUNTED;
+	if (counted)
+		take_figures(j, &round);
 	if (j->opt.verbose || (isatty(2) && !j->opt.quiet))
 		fprintf(stderr, "c o bound: the exact count first: %s in %ld s\n", counted ? "counted" : "not counted", seconds);
 	return counted;
@@ -356,7 +372,8 @@ int bound_lower(struct job *j, struct ivec *fixed)
 {
 	double deadline = kcount_now() + alarm(0);  /* what is left of --timeout */
 	int n, *order, nhubs, done = -1, failed = -1, one_round = j->opt.hubs >= 0, *hubs, cut = 0;
-	uint64_t work = round_work(&j->opt), components = 0;
+	uint64_t work = round_work(&j->opt);
+	struct stats round = { 0 };
 	enum round_end end = ROUND_OUT_OF_TIME;
 	unsigned char *model;
 	struct dimacs_cnf cnf;
@@ -384,14 +401,15 @@ int bound_lower(struct job *j, struct ivec *fixed)
 		if ((cut = seconds < 1))
 			break;
 		fix_hubs(&cnf, &j->f, hubs, model, k);
-		end = count_round(j, &cnf, seconds, work, count, &components);
-		report_round(j, end, k, nhubs, work, components, count, kcount_now() - started);
+		end = count_round(j, &cnf, seconds, work, count, &round);
+		report_round(j, end, k, nhubs, work, round.components, count, kcount_now() - started);
 		if ((cut = end == ROUND_OUT_OF_TIME))
 			break;
 		if (end != ROUND_COUNTED)
 			failed = k;
 		else {
 			mpz_set(j->count, count);
+			take_figures(j, &round);
 			done = k;
 		}
 	}

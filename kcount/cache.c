@@ -1,7 +1,10 @@
-/* cache: component counts stored under exact keys (variables and clause ids, gap-coded in
- * bits), so a hash collision can never give a wrong count; the oldest half is evicted
- * whenever the memory cap is reached. An entry is one allocation: its count's limbs, then
- * its key. */
+/* cache: component counts stored under their keys (variables and clause ids, gap-coded in
+ * bits); the oldest half is evicted whenever the memory cap is reached. An entry is one
+ * allocation: its count's limbs, then what it keeps of its key. With exact keys that is the
+ * whole key, so a collision can never give a wrong count; with hashed keys (the default)
+ * only the key's second hash (keyhash.c), the first being in the entry already: a kernel
+ * component's key takes hundreds of bytes, the hash 8, and a wrong count stays as unlikely
+ * as keyhash_bound says. */
 #include <stdlib.h>
 #include <string.h>
 
@@ -11,9 +14,9 @@
 struct cache_entry {
 	struct cache_entry *next;
 	uint64_t hash, stamp;
-	uint32_t len;             /* of the key */
+	uint32_t len;             /* of what it keeps of the key */
 	int32_t size;             /* the count's limbs, as GMP's signed size */
-	mp_limb_t limbs[];        /* then the key's bytes */
+	mp_limb_t limbs[];        /* then what it keeps of the key */
 };
 
 static unsigned char *entry_key(struct cache_entry *e)
@@ -95,8 +98,7 @@ static unsigned char *put_list(unsigned char *p, const int *a, int n)
 
 void comp_key_make(struct comp_key *k, const int *vars, int nv, const int *cls, int nc)
 {
-	size_t need = 5 * ((size_t)nv + nc + 2) + 8, i;
-	uint64_t h = 0x9e3779b97f4a7c15ULL, w;
+	size_t need = 5 * ((size_t)nv + nc + 2) + 8;
 	unsigned char *p;
 
 	if (need > k->cap) {
@@ -107,17 +109,20 @@ void comp_key_make(struct comp_key *k, const int *vars, int nv, const int *cls, 
 	p = put_list(p, cls, nc);
 	k->len = (size_t)(p - k->bytes);
 	memset(p, 0, 8); /* the last word's padding, hashed as zeros */
-	for (i = 0; i < k->len; i += 8) { /* a word at a time: a multiply per byte was 8% of the search */
-		memcpy(&w, k->bytes + i, 8);
-		h = (h ^ w) * 0x100000001b3ULL;
-		h ^= h >> 32;
-	}
-	k->hash = h ^ (h >> 29);
 }
 
-void cache_init(struct cache *c, size_t limit, struct stats *st)
+/* What an entry keeps of k, in *len bytes: all of it, or its second hash. */
+static const unsigned char *kept(const struct cache *c, const struct comp_key *k, size_t *len)
+{
+	*len = c->exact ? k->len : sizeof k->hash.h2;
+	return c->exact ? k->bytes : (const unsigned char *)&k->hash.h2;
+}
+
+void cache_init(struct cache *c, size_t limit, int exact, struct stats *st)
 {
 	memset(c, 0, sizeof *c);
+	c->exact = exact;
+	keyhash_draw(&c->points);
 	c->nbuckets = 1024;
 	c->buckets = xcalloc(c->nbuckets, sizeof *c->buckets);
 	c->limit = limit;
@@ -147,10 +152,33 @@ void cache_free(struct cache *c)
 	free(c->buckets);
 }
 
-int cache_lookup(struct cache *c, const struct comp_key *k, mpz_t count)
+/* The union bound over several searches: their pairs add up, the longest key bounds all.
+ * The pairs grow as the square of the time: 2.7e15 in 13 minutes on the kernel, so a run
+ * of a day could pass 2^64; they stop there, and the bound is then 1 (none). */
+void cache_add_figures(struct stats *st, uint64_t pairs, uint64_t words)
 {
-	for (struct cache_entry *e = c->buckets[k->hash & (c->nbuckets - 1)]; e; e = e->next)
-		if (e->hash == k->hash && e->len == k->len && memcmp(entry_key(e), k->bytes, k->len) == 0) {
+	st->cache_pairs = pairs > UINT64_MAX - st->cache_pairs ? UINT64_MAX : st->cache_pairs + pairs;
+	if (words > st->key_words)
+		st->key_words = words;
+}
+
+/* With hashed keys, each entry held may collide with k: the bound counts them. */
+static void count_pairs(struct cache *c, const struct comp_key *k)
+{
+	cache_add_figures(c->stats, c->nentries, keyhash_words(k->len));
+}
+
+int cache_lookup(struct cache *c, struct comp_key *k, mpz_t count)
+{
+	size_t len;
+	const unsigned char *key;
+
+	keyhash(&c->points, k->bytes, k->len, &k->hash);
+	if (!c->exact)
+		count_pairs(c, k);
+	key = kept(c, k, &len);
+	for (struct cache_entry *e = c->buckets[k->hash.h1 & (c->nbuckets - 1)]; e; e = e->next)
+		if (e->hash == k->hash.h1 && e->len == len && memcmp(entry_key(e), key, len) == 0) {
 			mpz_t view;
 			e->stamp = ++c->clock;
 			c->stats->cache_hits++;
@@ -158,6 +186,11 @@ int cache_lookup(struct cache *c, const struct comp_key *k, mpz_t count)
 			return 1;
 		}
 	return 0;
+}
+
+double cache_collision_bound(const struct stats *st)
+{
+	return st->cache_pairs == UINT64_MAX ? 1.0 : keyhash_bound(st->cache_pairs, st->key_words);
 }
 
 static void grow(struct cache *c)
@@ -200,15 +233,16 @@ static void evict(struct cache *c)
 
 void cache_store(struct cache *c, const struct comp_key *k, const mpz_t count)
 {
-	size_t nlimbs = mpz_size(count), b = k->hash & (c->nbuckets - 1);
-	struct cache_entry *e = xmalloc(sizeof *e + nlimbs * sizeof(mp_limb_t) + k->len);
+	size_t nlimbs = mpz_size(count), b = k->hash.h1 & (c->nbuckets - 1), len;
+	const unsigned char *key = kept(c, k, &len);
+	struct cache_entry *e = xmalloc(sizeof *e + nlimbs * sizeof(mp_limb_t) + len);
 
-	e->hash = k->hash;
+	e->hash = k->hash.h1;
 	e->stamp = ++c->clock;
-	e->len = (uint32_t)k->len;
+	e->len = (uint32_t)len;
 	e->size = mpz_sgn(count) < 0 ? -(int32_t)nlimbs : (int32_t)nlimbs;
 	memcpy(e->limbs, mpz_limbs_read(count), nlimbs * sizeof(mp_limb_t));
-	memcpy(entry_key(e), k->bytes, k->len);
+	memcpy(entry_key(e), key, len);
 	e->next = c->buckets[b];
 	c->buckets[b] = e;
 	c->nentries++;

@@ -152,7 +152,7 @@ static void count_comp(struct counter *k, int ci, mpz_t out)
 		solver_backtrack(&k->s, mark);
 	} else
 		branch(k, &c, out);
-	cache_store(&k->cache, &k->keys[depth], out); /* the searches below used deeper keys */
+	cache_store(&k->cache, &k->keys[depth], out); /* the searches below used deeper keys; its hashes are the lookup's */
 }
 
 void counter_init(struct counter *k, const struct formula *f, const struct options *opt,
@@ -166,7 +166,7 @@ void counter_init(struct counter *k, const struct formula *f, const struct optio
 	formula_solver(f, &k->s, st);
 	k->solver_bytes = solver_bytes(&k->s);
 	k->work = opt->work > 0 ? (uint64_t)opt->work : 0;
-	cache_init(&k->cache, 0, st);
+	cache_init(&k->cache, 0, (int)opt->exact_keys, st);
 	counter_set_memory(k, (size_t)opt->mem << 20);
 }
 

@@ -46,6 +46,7 @@ size_t ivec_bytes(const struct ivec *v);
 	X(work, 0, "work", "N", "with --lower-bound: count at most N components a round (default " KC_STR(BOUND_WORK) "): the same bound on any machine") \
 	X(hubs, 0, "hubs", "K", "with --lower-bound: fix exactly K hubs, in one round (no --work limit unless given)") \
 	X(count_first, 0, "count-first", "S", "with --lower-bound: first the exact count, for S of the --timeout seconds") \
+	X(exact_keys, 0, "exact-keys", NULL, "keep each cached component's whole key: a wrong count is impossible, entries are larger") \
 	X(no_elim, 0, "no-elim", NULL, "no projection shrinking, clause removal or elimination by resolution") \
 	X(split_width, 0, "split-width", "W", "above this order width, split on a group whose cases are narrower (default 100)") \
 	X(jobs, 0, "jobs", "N", "processes counting the cases of a split, of --mem/N MiB each (default 2)") \
@@ -73,6 +74,8 @@ void options_parse(struct options *o, int argc, char **argv);
 	X(cache_hits, "component cache hits") \
 	X(cache_stores, "component cache stores") \
 	X(cache_evictions, "cache entries evicted under the memory cap") \
+	X(cache_pairs, "hashed keys: entries held at each lookup, summed (the pairs that could collide)") \
+	X(key_words, "hashed keys: the longest key, in words of its hash polynomials") \
 	X(sat_checks, "satisfiability checks of projection-free components") \
 	X(preprocess_units, "variables fixed by preprocessing") \
 	X(failed_literals, "failed literals found by probing") \
@@ -246,26 +249,53 @@ void eliminate_hidden(struct formula *f, struct ivec *raw, struct stats *st);
  * propagations or at *stop. */
 int vivify(struct formula *f, struct ivec *raw, struct stats *st, const volatile sig_atomic_t *stop);
 
-/* ---- cache.c: component cache with exact keys and a memory cap ---- */
+/* ---- keyhash.c: two polynomial hashes of a key modulo 2^61 - 1, at random points ---- */
+struct keyhash_points {
+	uint64_t r1, r2;
+};
+struct key_hashes {
+	uint64_t h1, h2;
+};
+/* Draws both points from the operating system (exits 2 when it cannot). */
+void keyhash_draw(struct keyhash_points *pt);
+/* The words (of 61 bits at most) whose polynomial hashes len bytes: the L of the bound. */
+uint64_t keyhash_words(size_t len);
+/* Hashes bytes[0..len); the 7 bytes after them must be readable and zero. */
+void keyhash(const struct keyhash_points *pt, const unsigned char *bytes, size_t len, struct key_hashes *h);
+/* The probability that hashes at independent points collided for any of pairs pairs of
+ * different keys of at most words words: pairs * (words / (2^61 - 1))^2. */
+double keyhash_bound(uint64_t pairs, uint64_t words);
+
+/* ---- cache.c: component cache with exact or hashed keys and a memory cap ---- */
 struct cache_entry;
 struct cache {
 	struct cache_entry **buckets;
 	size_t nbuckets, nentries, bytes, limit;
 	uint64_t clock;
+	int exact;                /* entries keep the whole key; else only its second hash */
+	struct keyhash_points points;
 	struct stats *stats;
 };
-void cache_init(struct cache *c, size_t limit, struct stats *st);
+void cache_init(struct cache *c, size_t limit, int exact, struct stats *st);
 void cache_free(struct cache *c);
-/* The key of a component: its sorted variables and sorted long-clause ids. */
+/* The key of a component: its sorted variables and sorted long-clause ids, as bytes; its
+ * hashes are set by cache_lookup. */
 struct comp_key {
 	unsigned char *bytes;
 	size_t len, cap;
-	uint64_t hash;
+	struct key_hashes hash;
 };
 void comp_key_make(struct comp_key *k, const int *vars, int nv, const int *cls, int nc);
-/* Sets count to the count stored under k and returns 1, or returns 0. */
-int cache_lookup(struct cache *c, const struct comp_key *k, mpz_t count);
+/* Hashes k, then sets count to the count stored under k and returns 1, or returns 0. With
+ * hashed keys, counts in cache_pairs and key_words what the bound on collisions needs. */
+int cache_lookup(struct cache *c, struct comp_key *k, mpz_t count);
+/* Stores count under k as cache_lookup left it (with hashed keys, only k->hash is read). */
 void cache_store(struct cache *c, const struct comp_key *k, const mpz_t count);
+/* The bound on a wrong count from colliding hashed keys in the searches st counted (0 with
+ * exact keys, or no lookup that met an entry). */
+double cache_collision_bound(const struct stats *st);
+/* Adds to st the figures of a search in another process (its cache_pairs and key_words). */
+void cache_add_figures(struct stats *st, uint64_t pairs, uint64_t words);
 
 /* ---- component.c: splitting unassigned variables into independent components ---- */
 struct comp {

@@ -31,6 +31,9 @@ static void print_result(const struct job *j, const struct ivec *fixed, int cut)
 				printf(" %d", fixed->a[i]);
 			printf(" 0\n");
 		}
+		if (j->stats.cache_pairs)
+			printf("c o cache: hashed keys; probability of any collision in this run at most %.1e\n",
+			       cache_collision_bound(&j->stats));
 		if (mpz_sgn(j->count))
 			printf("c s log10-%s %.6f\n", fixed->n ? "lower-bound" : "estimate", kcount_log10(j->count));
 		else

@@ -218,9 +218,10 @@ struct worker {
 };
 
 /* A process's side: take the next case not yet taken (the shared *next; the all-false case,
- * number n, as the first), count it, until none is left; write the sum in decimal to fd and
- * exit 0 (2 on trouble, with the message on standard error). No alarm: --timeout is the
- * parent's, which stops the processes and says so once. */
+ * number n, as the first), count it, until none is left; write the sum in decimal to fd,
+ * then its cache's figures for the bound on collisions, and exit 0 (2 on trouble, with the
+ * message on standard error). No alarm: --timeout is the parent's, which stops the
+ * processes and says so once. */
 static void work(struct split *sp, const int *m, int n, int *next, int fd)
 {
 	static struct options quiet;  /* the search's progress lines would interleave */
@@ -247,7 +248,9 @@ static void work(struct split *sp, const int *m, int n, int *next, int fd)
 				mpz_sgn(before) ? mpz_sizeinbase(before, 10) : 0, kcount_now() - started);
 		}
 	}
-	if (!out || mpz_out_str(out, 10, sum) == 0 || fclose(out))
+	if (!out || mpz_out_str(out, 10, sum) == 0 ||
+	    fprintf(out, " %llu %llu", (unsigned long long)k->stats->cache_pairs,
+		    (unsigned long long)k->stats->key_words) < 0 || fclose(out))
 		_exit(EXIT_TROUBLE);
 	_exit(EXIT_OK);
 }
@@ -262,10 +265,13 @@ static void stop_workers(struct worker *w, int jobs)
 		}
 }
 
-/* w has written all: add its sum to out, or give up. */
-static void finish_worker(struct worker *w, struct worker *all, int jobs, mpz_t out)
+/* w has written all ("sum pairs words"): add its sum to out, and its cache's figures for the
+ * bound on collisions to the counter's, or give up. */
+static void finish_worker(struct split *sp, struct worker *w, struct worker *all, mpz_t out)
 {
-	int status, ok;
+	int status, ok, jobs = sp->jobs;
+	unsigned long long pairs, words;
+	char *space;
 	mpz_t sum;
 
 	close(w->fd);
@@ -276,6 +282,10 @@ static void finish_worker(struct worker *w, struct worker *all, int jobs, mpz_t 
 	ok = WIFEXITED(status) && WEXITSTATUS(status) == EXIT_OK && w->len;
 	if (ok) {
 		w->text[w->len] = 0;
+		ok = (space = strchr(w->text, ' ')) && sscanf(space, "%llu %llu", &pairs, &words) == 2;
+	}
+	if (ok) {
+		*space = 0;
 		ok = mpz_set_str(sum, w->text, 10) == 0;
 	}
 	if (!ok) {
@@ -284,10 +294,11 @@ static void finish_worker(struct worker *w, struct worker *all, int jobs, mpz_t 
 	}
 	mpz_add(out, out, sum);
 	mpz_clear(sum);
+	cache_add_figures(sp->k->stats, pairs, words);
 }
 
 /* Reads what w has written; finishes it at the end. */
-static void read_worker(struct worker *w, struct worker *all, int jobs, mpz_t out)
+static void read_worker(struct split *sp, struct worker *w, struct worker *all, mpz_t out)
 {
 	ssize_t got;
 
@@ -299,7 +310,7 @@ static void read_worker(struct worker *w, struct worker *all, int jobs, mpz_t ou
 	if (got > 0)
 		w->len += (size_t)got;
 	else if (got == 0 || errno != EINTR)
-		finish_worker(w, all, jobs, out);
+		finish_worker(sp, w, all, out);
 }
 
 static void start_worker(struct split *sp, struct worker *w, const int *m, int n, int *next)
@@ -348,7 +359,7 @@ static void run_workers(struct split *sp, const int *m, int n, mpz_t out)
 		if (poll(pfd, (nfds_t)np, 1000) > 0)
 			for (int i = 0; i < np; i++)
 				if (pfd[i].revents)
-					read_worker(&w[map[i]], w, sp->jobs, out);
+					read_worker(sp, &w[map[i]], w, out);
 		running = 0;
 		for (int i = 0; i < sp->jobs; i++)
 			running += w[i].fd >= 0;

@@ -1,0 +1,115 @@
+#!/bin/sh
+# The component cache's keys (kcount/cache.c, keyhash.c): hashed (the default) and whole
+# (--exact-keys), both against brute force on random CNFs, plain and projected, and on
+# random Tseitin circuits; both on grids whose independent sets a transfer matrix counts
+# (bc), under a --mem so small that the cache evicts. The bound on a collision that the
+# hashed keys print must be what its formula gives from the -v figures, pairs x (words /
+# (2^61 - 1))^2 (recomputed here with bc), with at least the hits and at most lookups x
+# entries pairs, and grow with the lookups from one grid to a longer one; --exact-keys
+# prints none.
+. "$(dirname "$0")/lib.sh"
+BRUTE=$TOP/build/t/dimacs-brute
+[ -x "$BRUTE" ] || skip_all "build/t/dimacs-brute not built (make test-helpers)"
+command -v bc >/dev/null || skip_all "bc not installed"
+N=120
+G=40
+plan $((2 * N + 2 * G + 18))
+bad=0
+
+# check NAME EXPECTED FILE [OPTION]: kcount -q [OPTION] prints EXPECTED, with hashed keys
+# and with --exact-keys
+check() {
+	for _keys in hashed --exact-keys; do
+		run "$BIN/kcount" -q $4 $([ $_keys = hashed ] || echo $_keys) "$3"
+		if [ "$STATUS" = 0 ] && [ "$(cat "$OUT")" = "$2" ]; then pass "$1 $4 ($_keys): $2"
+		else fail "$1 $4 ($_keys): expected $2, got $(cat "$OUT") (status $STATUS)"; bad=$((bad + 1)); fi
+	done
+}
+
+i=1
+while [ $i -le $N ]; do
+	vars=$((10 + i % 15)); clauses=$((vars + (i * 5) % (2 * vars)))
+	case $((i % 3)) in 0) show=-1 ;; *) show=$((vars / 2 + i % (vars / 2))) ;; esac
+	"$BRUTE" --gen $i $vars $clauses $show $((2 + i % 2)) > "$TMP/r.cnf"
+	check "gen $i $vars $clauses $show" "$("$BRUTE" "$TMP/r.cnf")" "$TMP/r.cnf"
+	i=$((i + 1))
+done
+i=1
+while [ $i -le $G ]; do
+	"$BRUTE" --gates $i > "$TMP/g.cnf"
+	check "gates $i" "$("$BRUTE" "$TMP/g.cnf")" "$TMP/g.cnf" --no-elim
+	i=$((i + 1))
+done
+is "$bad" 0 "no disagreement with brute force"
+
+# grid W N: the CNF of the independent sets of the W x N grid, variable (r, c) = c W + r + 1
+grid() {
+	awk -v W="$1" -v N="$2" 'BEGIN { print "p cnf", W * N, (W - 1) * N + W * (N - 1)
+		for (c = 0; c < N; c++) for (r = 0; r < W; r++) { v = c * W + r + 1
+			if (r + 1 < W) print -v, -(v + 1), 0
+			if (c + 1 < N) print -v, -(v + W), 0 } }'
+}
+# grid_count W N: the same count by the transfer matrix over the rows without two
+# neighbours, a row following another when they share no column
+grid_count() {
+	_states= _s=0
+	while [ $_s -lt $((1 << $1)) ]; do
+		[ $((_s & (_s >> 1))) = 0 ] && _states="$_states $_s"
+		_s=$((_s + 1))
+	done
+	{
+		for _s in $_states; do echo "a[$_s] = 1"; done
+		echo "for (i = 1; i < $2; i++) {"
+		for _t in $_states; do
+			printf 'b[%s] = 0' "$_t"
+			for _s in $_states; do [ $((_s & _t)) = 0 ] && printf ' + a[%s]' "$_s"; done
+			echo
+		done
+		for _s in $_states; do echo "a[$_s] = b[$_s]"; done
+		echo "}"
+		printf '0'; for _s in $_states; do printf ' + a[%s]' "$_s"; done; echo
+	} | BC_LINE_LENGTH=0 bc
+}
+# stat NAME: a -v statistic of the last run
+stat() { sed -n "s/^c $1  *\([0-9.e+-]*\) .*/\1/p" "$ERR"; }
+
+is "$(grid_count 1 10)" 144 "the transfer matrix: the 1 x 10 grid's independent sets are Fibonacci's 144"
+grid 8 60 > "$TMP/grid.cnf"
+want=$(grid_count 8 60)
+for keys in hashed --exact-keys; do
+	run "$BIN/kcount" -v --mem 2 $([ $keys = hashed ] || echo $keys) "$TMP/grid.cnf"
+	is "$(sed -n 's/^c s exact arb int //p' "$OUT")" "$want" "8 x 60 grid under --mem 2 ($keys): the transfer matrix's count"
+	ok "[ $(stat cache_evictions) -gt 1000 ]" "8 x 60 grid ($keys): the cache evicted ($(stat cache_evictions) entries)"
+done
+like "$OUT" '^c s exact arb int ' "--exact-keys: a count"
+ok "! grep -q '^c o cache' '$OUT'" "--exact-keys: no line on collisions"
+is "$(stat cache_pairs)" 0 "--exact-keys: no pairs counted"
+
+# the bound of the hashed keys, from the figures of -v: the line's number, its formula
+# bound_is PRINTED PAIRS WORDS: 1 when the printed bound is PAIRS (WORDS / p)^2 to 2 digits
+bound_is() {
+	echo "scale = 80; p = 2^61 - 1; b = $2 * ($3 / p)^2; x = $1; if (x > b * 0.951 && x < b * 1.051) 1 else 0" | bc
+}
+previous=0
+for n in 20 40; do
+	grid 8 $n > "$TMP/grid.cnf"
+	run "$BIN/kcount" -v "$TMP/grid.cnf"
+	line=$(sed -n 's/^c o cache: hashed keys; probability of any collision in this run at most \([0-9.e+-]*\)$/\1/p' "$OUT")
+	pairs=$(stat cache_pairs) words=$(stat key_words)
+	lookups=$(($(stat cache_hits) + $(stat components))) stores=$(stat cache_stores)
+	printed=$(echo "$line" | sed 's/e/*10^/; s/\^+/^/')
+	is "$(bound_is "$printed" "$pairs" "$words")" 1 "8 x $n grid: the bound $line is $pairs pairs x ($words words / p)^2"
+	ok "[ $pairs -ge $(stat cache_hits) ] && [ $pairs -le $((lookups * stores)) ]" "8 x $n grid: $pairs pairs, at least the hits (each met its entry), at most $lookups lookups x $stores entries"
+	is "$(echo "scale = 80; $printed > $previous" | bc)" 1 "8 x $n grid: the bound grows with the lookups ($lookups)"
+	previous=$printed
+done
+
+# the figures of the processes that count a split's cases, and of --lower-bound's rounds,
+# come back with their counts: the bound covers their lookups (the parent looks up none)
+"$BRUTE" --groups 11 1 > "$TMP/s.cnf"
+run "$BIN/kcount" --split-width 0 --jobs 2 "$TMP/s.cnf"
+is "$(sed -n 's/^c s exact arb int //p' "$OUT")" "$("$BRUTE" "$TMP/s.cnf")" "a split in 2 processes: the brute-force count"
+like "$OUT" '^c o cache: hashed keys; probability of any collision in this run at most [1-9]' "a split in 2 processes: the bound covers their lookups"
+grid 8 20 > "$TMP/grid.cnf"
+run "$BIN/kcount" --lower-bound --hubs 2 "$TMP/grid.cnf"
+like "$OUT" '^c o cache: hashed keys; probability of any collision in this run at most [1-9]' "--lower-bound: the bound covers its round's lookups"
