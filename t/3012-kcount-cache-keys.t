@@ -13,7 +13,7 @@ BRUTE=$TOP/build/t/dimacs-brute
 command -v bc >/dev/null || skip_all "bc not installed"
 N=120
 G=40
-plan $((2 * N + 2 * G + 18))
+plan $((2 * N + 2 * G + 20))
 bad=0
 
 # check NAME EXPECTED FILE [OPTION]: kcount -q [OPTION] prints EXPECTED, with hashed keys
@@ -84,6 +84,15 @@ done
 like "$OUT" '^c s exact arb int ' "--exact-keys: a count"
 ok "! grep -q '^c o cache' '$OUT'" "--exact-keys: no line on collisions"
 is "$(stat cache_pairs)" 0 "--exact-keys: no pairs counted"
+
+# the pairs counted exactly: N clauses (x | y) on disjoint pairs are N components, each
+# looked up once (all different, none evicted, no component below them), so the i-th lookup
+# meets the i - 1 entries stored before it: N (N - 1) / 2 pairs in all
+for n in 10 50; do
+	awk -v n=$n 'BEGIN { print "p cnf", 2 * n, n; for (i = 1; i <= n; i++) print 2 * i - 1, 2 * i, 0 }' > "$TMP/pairs.cnf"
+	run "$BIN/kcount" -v "$TMP/pairs.cnf"
+	is "$(stat cache_pairs)" $((n * (n - 1) / 2)) "$n disjoint clauses: $((n * (n - 1) / 2)) pairs, the entries each lookup met"
+done
 
 # the bound of the hashed keys, from the figures of -v: the line's number, its formula
 # bound_is PRINTED PAIRS WORDS: 1 when the printed bound is PAIRS (WORDS / p)^2 to 2 digits
