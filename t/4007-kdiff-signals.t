@@ -47,9 +47,15 @@ ok '[ -n "$counter" ] && gone "$counter"' "the counter was stopped"
 is "$(ls -A "$TMP/tmp")" "" "no temporary directory left"
 ok '! [ -s "$OUT" ]' "no report"
 
-stop_kdiff HUP "$TMP/bin/kdiff" -f tsv "$TMP/in/old.ir" "$TMP/in/new.ir"
-is_status 129 "SIGHUP: 128 + 1"
-is "$(ls -A "$TMP/tmp")" "" "SIGHUP: no temporary directory left"
+# under nohup SIGHUP comes ignored, and kdiff leaves it so, as nohup asks
+if [ $((0x$(sed -n 's/^SigIgn:[[:space:]]*//p' /proc/$$/status 2>/dev/null || echo 0) & 1)) = 1 ]; then
+	skip "SIGHUP is ignored here (nohup)"
+	skip "SIGHUP is ignored here (nohup)"
+else
+	stop_kdiff HUP "$TMP/bin/kdiff" -f tsv "$TMP/in/old.ir" "$TMP/in/new.ir"
+	is_status 129 "SIGHUP: 128 + 1"
+	is "$(ls -A "$TMP/tmp")" "" "SIGHUP: no temporary directory left"
+fi
 
 stop_kdiff TERM "$TMP/bin/kdiff" -f tsv --keep "$TMP/keep" "$TMP/in/old.ir" "$TMP/in/new.ir"
 is_status 143 "SIGTERM with --keep: 143"
