@@ -171,9 +171,8 @@ static void count_in_child(const struct job *parent, const struct dimacs_cnf *cn
 	}
 	job_run(&j);
 	if (!out || mpz_out_str(out, 10, j.count) == 0 ||
-	    fprintf(out, " %llu %llu %llu", (unsigned long long)j.stats.components,
-		    (unsigned long long)j.stats.cache_pairs, (unsigned long long)j.stats.key_words) < 0 ||
-	    fclose(out))
+	    fprintf(out, " %llu", (unsigned long long)j.stats.components) < 0 ||
+	    cache_write_figures(out, &j.stats) < 0 || fclose(out))
 		_exit(EXIT_TROUBLE);
 	_exit(EXIT_OK);
 }
@@ -188,13 +187,13 @@ static int read_round(FILE *in, mpz_t count, struct stats *round)
 {
 	char *text = NULL, *space;
 	size_t len = 0;
-	unsigned long long components, pairs, words;
-	int ok = in && getdelim(&text, &len, 0, in) > 0 && (space = strchr(text, ' ')) &&
-		 sscanf(space, "%llu %llu %llu", &components, &pairs, &words) == 3;
+	unsigned long long components = 0;
+	int used = 0, ok = in && getdelim(&text, &len, 0, in) > 0 && (space = strchr(text, ' ')) &&
+		 sscanf(space, "%llu%n", &components, &used) == 1;
 
-	if (ok) {
+	*round = (struct stats){ .components = components };  /* the figures of this round only */
+	if (ok && (ok = cache_read_figures(space + used, round))) {
 		*space = 0;
-		*round = (struct stats){ .components = components, .cache_pairs = pairs, .key_words = words };
 		ok = mpz_set_str(count, text, 10) == 0;
 	}
 	free(text);

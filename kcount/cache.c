@@ -188,6 +188,21 @@ int cache_lookup(struct cache *c, struct comp_key *k, mpz_t count)
 	return 0;
 }
 
+int cache_write_figures(FILE *out, const struct stats *st)
+{
+	return fprintf(out, " %llu %llu", (unsigned long long)st->cache_pairs, (unsigned long long)st->key_words) < 0 ? -1 : 0;
+}
+
+int cache_read_figures(const char *s, struct stats *st)
+{
+	unsigned long long pairs, words;
+
+	if (sscanf(s, "%llu %llu", &pairs, &words) != 2)
+		return 0;
+	cache_add_figures(st, pairs, words);
+	return 1;
+}
+
 double cache_collision_bound(const struct stats *st)
 {
 	return st->cache_pairs == UINT64_MAX ? 1.0 : keyhash_bound(st->cache_pairs, st->key_words);

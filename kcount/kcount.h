@@ -293,6 +293,10 @@ int cache_lookup(struct cache *c, struct comp_key *k, mpz_t count);
 void cache_store(struct cache *c, const struct comp_key *k, const mpz_t count);
 /* The bound on a wrong count from colliding hashed keys in the searches st counted (0 with
  * exact keys, or no lookup that met an entry). */
+/* A counting process hands its cache's figures to its parent: " pairs words" to out (-1 on
+ * an error), read back and added to st (1 when both are there). */
+int cache_write_figures(FILE *out, const struct stats *st);
+int cache_read_figures(const char *s, struct stats *st);
 double cache_collision_bound(const struct stats *st);
 /* Adds to st the figures of a search in another process (its cache_pairs and key_words). */
 void cache_add_figures(struct stats *st, uint64_t pairs, uint64_t words);

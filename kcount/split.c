@@ -249,8 +249,7 @@ static void work(struct split *sp, const int *m, int n, int *next, int fd)
 		}
 	}
 	if (!out || mpz_out_str(out, 10, sum) == 0 ||
-	    fprintf(out, " %llu %llu", (unsigned long long)k->stats->cache_pairs,
-		    (unsigned long long)k->stats->key_words) < 0 || fclose(out))
+	    cache_write_figures(out, k->stats) < 0 || fclose(out))
 		_exit(EXIT_TROUBLE);
 	_exit(EXIT_OK);
 }
@@ -270,7 +269,6 @@ static void stop_workers(struct worker *w, int jobs)
 static void finish_worker(struct split *sp, struct worker *w, struct worker *all, mpz_t out)
 {
 	int status, ok, jobs = sp->jobs;
-	unsigned long long pairs, words;
 	char *space;
 	mpz_t sum;
 
@@ -282,7 +280,7 @@ static void finish_worker(struct split *sp, struct worker *w, struct worker *all
 	ok = WIFEXITED(status) && WEXITSTATUS(status) == EXIT_OK && w->len;
 	if (ok) {
 		w->text[w->len] = 0;
-		ok = (space = strchr(w->text, ' ')) && sscanf(space, "%llu %llu", &pairs, &words) == 2;
+		ok = (space = strchr(w->text, ' ')) && cache_read_figures(space, sp->k->stats);
 	}
 	if (ok) {
 		*space = 0;
@@ -294,7 +292,6 @@ static void finish_worker(struct split *sp, struct worker *w, struct worker *all
 	}
 	mpz_add(out, out, sum);
 	mpz_clear(sum);
-	cache_add_figures(sp->k->stats, pairs, words);
 }
 
 /* Reads what w has written; finishes it at the end. */
