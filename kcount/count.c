@@ -11,7 +11,7 @@
 #include "kcount.h"
 #include "util.h"
 
-static void count_comp(struct counter *k, int ci, mpz_t out);
+static void count_comp(struct counter *k, int ci, double share, mpz_t out);
 
 static size_t keys_bytes(const struct counter *k)
 {
@@ -31,10 +31,10 @@ size_t counter_bytes(const struct counter *k)
 
 static void progress(struct counter *k)
 {
-	fprintf(stderr, "c [%8.1fs] decisions %llu components %llu cache %zu entries %.0f MiB depth %d\n",
+	fprintf(stderr, "c [%8.1fs] decisions %llu components %llu cache %zu entries %.0f MiB depth %d done %.3g\n",
 		kcount_now() - k->started, (unsigned long long)k->stats->decisions,
 		(unsigned long long)k->stats->components, k->cache.nentries,
-		k->cache.bytes / 1048576.0, k->depth);
+		k->cache.bytes / 1048576.0, k->depth, k->stats->search_done);
 }
 
 size_t counter_peak(struct counter *k)
@@ -79,19 +79,31 @@ void counter_check(struct counter *k)
 	}
 }
 
-/* The product of the counts of the components left of the component parent. */
-static void count_children(struct counter *k, const struct comp *parent, mpz_t out)
+/* The product of the counts of the components left of the component parent. Each child
+ * takes a part of the parent's share of the search tree (for the progress line) in
+ * proportion to its variables. */
+static void count_children(struct counter *k, const struct comp *parent, double share, mpz_t out)
 {
 	int nc = k->ncomps, nv = k->cvars.n, ncl = k->ccls.n;
+	double per_var;
 	mpz_t t;
 
 	mpz_set_ui(out, 1);
 	mpz_mul_2exp(out, out, (mp_bitcnt_t)decompose(k, parent));
+	per_var = k->cvars.n > nv ? share / (k->cvars.n - nv) : 0;
 	mpz_init(t);
-	for (int i = nc; i < k->ncomps && mpz_sgn(out); i++) {
-		count_comp(k, i, t);
+	for (int i = nc; i < k->ncomps; i++) {
+		double part = per_var * (k->comps[i].var_end - k->comps[i].var_begin);
+
+		if (!mpz_sgn(out)) {
+			k->stats->search_done += part; /* spared by a zero */
+			continue;
+		}
+		count_comp(k, i, part, t);
 		mpz_mul(out, out, t);
 	}
+	if (k->ncomps == nc)
+		k->stats->search_done += share;
 	mpz_clear(t);
 	k->ncomps = nc;
 	k->cvars.n = nv;
@@ -112,7 +124,7 @@ static struct comp_key *make_key(struct counter *k, const struct comp *c)
 	return &k->keys[k->depth];
 }
 
-static void branch(struct counter *k, const struct comp *c, mpz_t out)
+static void branch(struct counter *k, const struct comp *c, double share, mpz_t out)
 {
 	int mark = k->s.ntrail;
 	mpz_t t;
@@ -125,22 +137,25 @@ static void branch(struct counter *k, const struct comp *c, mpz_t out)
 		k->stats->decisions++;
 		solver_assign(&k->s, 2 * c->branch + pol);
 		if (solver_propagate(&k->s)) {
-			count_children(k, c, t);
+			count_children(k, c, share / 2, t);
 			mpz_add(out, out, t);
-		}
+		} else
+			k->stats->search_done += share / 2;
 		solver_backtrack(&k->s, mark);
 	}
 	k->depth--;
 	mpz_clear(t);
 }
 
-static void count_comp(struct counter *k, int ci, mpz_t out)
+static void count_comp(struct counter *k, int ci, double share, mpz_t out)
 {
 	struct comp c = k->comps[ci];
 	int depth = k->depth;
 
-	if (cache_lookup(&k->cache, make_key(k, &c), out))
+	if (cache_lookup(&k->cache, make_key(k, &c), out)) {
+		k->stats->search_done += share;
 		return;
+	}
 	k->stats->components++;
 	if (k->work && k->stats->components > k->work)
 		util_die(EXIT_WORK_SPENT, "work budget of %llu components spent: no count", (unsigned long long)k->work);
@@ -150,8 +165,9 @@ static void count_comp(struct counter *k, int ci, mpz_t out)
 		k->stats->sat_checks++;
 		mpz_set_ui(out, (unsigned long)sat_search(&k->s, k, k->cvars.a + c.var_begin, c.var_end - c.var_begin, 0, 0));
 		solver_backtrack(&k->s, mark);
+		k->stats->search_done += share;
 	} else
-		branch(k, &c, out);
+		branch(k, &c, share, out);
 	cache_store(&k->cache, &k->keys[depth], out); /* the searches below used deeper keys; its hashes are the lookup's */
 }
 
@@ -211,6 +227,7 @@ void count_formula(struct counter *k, const struct formula *f, mpz_t result)
 {
 	if (f->unsat) {
 		mpz_set_ui(result, 0);
+		k->stats->search_done = 1; /* nothing left to search */
 		return;
 	}
 	check_width(k);
@@ -228,5 +245,6 @@ void count_assigned(struct counter *k, mpz_t out)
 	struct comp all = { 0, k->s.nvars, 0, k->s.nlong, 0, 0 };
 
 	order_rank(&k->s, k->d.rank, k->stop);
-	count_children(k, &all, out);
+	k->stats->search_done = 0;
+	count_children(k, &all, 1, out);
 }

@@ -101,6 +101,9 @@ struct stats {
 #define KC_STAT_FIELD(field, h) uint64_t field;
 	KCOUNT_STATS(KC_STAT_FIELD)
 #undef KC_STAT_FIELD
+	double search_done;       /* share of the search tree (of the case, under a split)
+				   * finished: each branch half of its component's share, each
+				   * component a part of its parent's by its variables */
 };
 void stats_report(const struct stats *s, double seconds, size_t peak_bytes);
 
