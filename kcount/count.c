@@ -24,7 +24,7 @@ static size_t keys_bytes(const struct counter *k)
 
 size_t counter_bytes(const struct counter *k)
 {
-	return k->solver_bytes + (size_t)k->s.lits_cap * sizeof(int) + k->cache.bytes + ivec_bytes(&k->cvars) + ivec_bytes(&k->ccls)
+	return k->solver_bytes + (size_t)k->s.lits_cap * sizeof(int) + k->cache->bytes + ivec_bytes(&k->cvars) + ivec_bytes(&k->ccls)
 	       + (size_t)k->compcap * sizeof *k->comps + (size_t)k->s.nvars * 16 + (size_t)k->s.nlong * 8
 	       + keys_bytes(k) + (size_t)k->depth * 256;
 }
@@ -33,8 +33,8 @@ static void progress(struct counter *k)
 {
 	fprintf(stderr, "c [%8.1fs] decisions %llu components %llu cache %zu entries %.0f MiB depth %d done %.3g\n",
 		kcount_now() - k->started, (unsigned long long)k->stats->decisions,
-		(unsigned long long)k->stats->components, k->cache.nentries,
-		k->cache.bytes / 1048576.0, k->depth, k->stats->search_done);
+		(unsigned long long)k->stats->components, k->cache->nentries,
+		k->cache->bytes / 1048576.0, k->depth, k->done_base + k->done_scale * k->stats->search_done);
 }
 
 size_t counter_peak(struct counter *k)
@@ -46,11 +46,17 @@ size_t counter_peak(struct counter *k)
 	return k->peak_bytes;
 }
 
-/* Exit 2 without a count, with the statistics so far under -v. */
+/* Exit 2 without a count, with the statistics so far under -v (of all the threads of a
+ * search cut into cubes). One thread reports; another that gives up too waits for the exit. */
 static void give_up(struct counter *k, const char *why)
 {
+	static int once;
+
+	if (__atomic_exchange_n(&once, 1, __ATOMIC_SEQ_CST))
+		for (;;)
+			pause();
 	if (k->opt->verbose)
-		stats_report(k->stats, kcount_now() - k->started, counter_peak(k));
+		stats_report(k->cubes ? cubes_gather(k->cubes) : k->stats, kcount_now() - k->started, counter_peak(k));
 	util_die(EXIT_TROUBLE, "%s: no count", why);
 }
 
@@ -73,7 +79,7 @@ void counter_check(struct counter *k)
 		give_up(k, why);
 	}
 	now = kcount_now();
-	if ((k->opt->verbose || isatty(2)) && now - k->last_progress >= 1.0) {
+	if ((k->opt->verbose || isatty(2)) && !k->silent && now - k->last_progress >= 1.0) {
 		k->last_progress = now;
 		progress(k);
 	}
@@ -147,12 +153,34 @@ static void branch(struct counter *k, const struct comp *c, double share, mpz_t 
 	mpz_clear(t);
 }
 
+/* The cache, under the lock of the searches that share it (cubes.c). */
+static int lookup(struct counter *k, struct comp_key *key, mpz_t out)
+{
+	int hit;
+
+	if (!k->cache_lock)
+		return cache_lookup(k->cache, key, out);
+	pthread_mutex_lock(k->cache_lock);
+	hit = cache_lookup(k->cache, key, out);
+	pthread_mutex_unlock(k->cache_lock);
+	return hit;
+}
+
+static void store(struct counter *k, const struct comp_key *key, const mpz_t count)
+{
+	if (k->cache_lock)
+		pthread_mutex_lock(k->cache_lock);
+	cache_store(k->cache, key, count);
+	if (k->cache_lock)
+		pthread_mutex_unlock(k->cache_lock);
+}
+
 static void count_comp(struct counter *k, int ci, double share, mpz_t out)
 {
 	struct comp c = k->comps[ci];
 	int depth = k->depth;
 
-	if (cache_lookup(&k->cache, make_key(k, &c), out)) {
+	if (lookup(k, make_key(k, &c), out)) {
 		k->stats->search_done += share;
 		return;
 	}
@@ -168,7 +196,7 @@ static void count_comp(struct counter *k, int ci, double share, mpz_t out)
 		k->stats->search_done += share;
 	} else
 		branch(k, &c, share, out);
-	cache_store(&k->cache, &k->keys[depth], out); /* the searches below used deeper keys; its hashes are the lookup's */
+	store(k, &k->keys[depth], out); /* the searches below used deeper keys; its hashes are the lookup's */
 }
 
 void counter_init(struct counter *k, const struct formula *f, const struct options *opt,
@@ -182,7 +210,9 @@ void counter_init(struct counter *k, const struct formula *f, const struct optio
 	formula_solver(f, &k->s, st);
 	k->solver_bytes = solver_bytes(&k->s);
 	k->work = opt->work > 0 ? (uint64_t)opt->work : 0;
-	cache_init(&k->cache, 0, (int)opt->exact_keys, st);
+	k->done_scale = 1;
+	k->cache = &k->own_cache;
+	cache_init(k->cache, 0, (int)opt->exact_keys, st);
 	counter_set_memory(k, (size_t)opt->mem << 20);
 }
 
@@ -191,12 +221,12 @@ void counter_set_memory(struct counter *k, size_t limit)
 	k->mem_limit = limit;
 	if (counter_bytes(k) >= k->mem_limit)
 		util_die(EXIT_TROUBLE, "memory cap of %zu MiB too small for this formula", k->mem_limit >> 20);
-	k->cache.limit = (k->mem_limit - counter_bytes(k)) / 10 * 8;
+	k->cache->limit = (k->mem_limit - counter_bytes(k)) / 10 * 8;
 }
 
 void counter_free(struct counter *k)
 {
-	cache_free(&k->cache);
+	cache_free(&k->own_cache);
 	decomposer_free(&k->d);
 	solver_free(&k->s);
 	ivec_free(&k->cvars);
@@ -231,20 +261,33 @@ void count_formula(struct counter *k, const struct formula *f, mpz_t result)
 		return;
 	}
 	check_width(k);
+	counter_start(k, f);
+	if (!k->opt->lower_bound && split_count(k, f, result))
+		return;
+	order_rank(&k->s, k->d.rank, k->stop);
+	if (k->opt->lower_bound || !cubes_count(k, f, result))
+		count_ranked(k, result);
+}
+
+void counter_start(struct counter *k, const struct formula *f)
+{
 	decomposer_init(&k->d, &k->s, f->defined);
 	for (int v = 1; v <= f->nvars; v++)
 		ivec_push(&k->cvars, v);
 	for (int c = 0; c < k->s.nlong; c++)
 		ivec_push(&k->ccls, c);
-	if (k->opt->lower_bound || !split_count(k, f, result))
-		count_assigned(k, result);
 }
 
 void count_assigned(struct counter *k, mpz_t out)
 {
+	order_rank(&k->s, k->d.rank, k->stop);
+	count_ranked(k, out);
+}
+
+void count_ranked(struct counter *k, mpz_t out)
+{
 	struct comp all = { 0, k->s.nvars, 0, k->s.nlong, 0, 0 };
 
-	order_rank(&k->s, k->d.rank, k->stop);
 	k->stats->search_done = 0;
 	count_children(k, &all, 1, out);
 }

@@ -3,6 +3,7 @@
 #define KC_KCOUNT_H
 
 #include <gmp.h>
+#include <pthread.h>
 #include <stdio.h>
 #include <signal.h>
 #include <stddef.h>
@@ -49,7 +50,8 @@ size_t ivec_bytes(const struct ivec *v);
 	X(exact_keys, 0, "exact-keys", NULL, "keep each cached component's whole key: a wrong count is impossible, entries are larger") \
 	X(no_elim, 0, "no-elim", NULL, "no projection shrinking, clause removal or elimination by resolution") \
 	X(split_width, 0, "split-width", "W", "above this order width, split on a group whose cases are narrower (default 100)") \
-	X(jobs, 0, "jobs", "N", "processes counting the cases of a split, of --mem/N MiB each (default 2)") \
+	X(jobs, 0, "jobs", "N", "processes counting the cases of a split, of --mem/N MiB each, or threads counting cubes (default 2)") \
+	X(cube_width, 0, "cube-width", "W", "above this order width, --jobs threads count the cubes of the first variables, sharing the cache (default 16)") \
 	X(preprocess, 0, "preprocess", NULL, "print the preprocessed formula (DIMACS, same count) instead of counting") \
 	X(plain, 0, "plain", NULL, "with --preprocess: a plain CNF (no projection) with the same count, for plain counters") \
 	X(verbose, 'v', "verbose", NULL, "progress and statistics on standard error") \
@@ -95,6 +97,7 @@ void options_parse(struct options *o, int argc, char **argv);
 	X(groups_merged, "groups joined into another, their union shown at most one (for a split)") \
 	X(split_cases, "cases of the splits on groups (split.c): all of them in one process, the first split's with --jobs above 1") \
 	X(split_width, "the widest order among the sampled cases of the groups split on") \
+	X(cube_cases, "cubes of the first variables, counted by --jobs threads sharing the cache (cubes.c)") \
 	X(max_depth, "deepest decision level")
 
 struct stats {
@@ -336,6 +339,7 @@ struct decomposer {
 void decomposer_init(struct decomposer *d, const struct solver *s, const unsigned char *defined);
 void decomposer_free(struct decomposer *d);
 struct counter;
+struct cubes;
 /* Splits the unassigned variables of the component with variables cvars[vb,ve) and clauses
  * ccls[cb,ce) into components appended to the counter's component stack (their slices keep
  * the parent's sorted order); returns the number of free projected variables. */
@@ -345,7 +349,9 @@ int decompose(struct counter *k, const struct comp *parent);
 struct counter {
 	struct solver s;
 	struct decomposer d;
-	struct cache cache;
+	struct cache own_cache;
+	struct cache *cache;      /* its own, or (cubes.c) the first counter's */
+	pthread_mutex_t *cache_lock; /* held around the cache when searches share it */
 	struct ivec cvars, ccls;  /* component slices */
 	struct comp *comps;
 	int ncomps, compcap;
@@ -361,6 +367,9 @@ struct counter {
 	volatile sig_atomic_t *stop; /* set by the timeout alarm */
 	unsigned ticks;
 	double started, last_progress;
+	double done_base, done_scale; /* the progress line's share: base + scale * search_done */
+	int silent;               /* no progress lines (all threads but one) */
+	struct cubes *cubes;      /* the threads this one belongs to, or NULL */
 };
 void counter_init(struct counter *k, const struct formula *f, const struct options *opt,
 		  struct stats *st, volatile sig_atomic_t *stop);
@@ -370,9 +379,22 @@ void counter_set_memory(struct counter *k, size_t limit);
 /* Counts the models of f (projected when f has a projection set) into result: split on a
  * group when that pays (split.c), else by count_assigned. */
 void count_formula(struct counter *k, const struct formula *f, mpz_t result);
+/* Sets up the decomposer and the root component's slices of a new counter. */
+void counter_start(struct counter *k, const struct formula *f);
 /* The count of the models that extend the current (propagated) assignment, the search
  * ordered for what it leaves; its components share the cache with every earlier count. */
 void count_assigned(struct counter *k, mpz_t out);
+/* The same with the ranks already in k->d.rank. */
+void count_ranked(struct counter *k, mpz_t out);
+
+/* ---- cubes.c: both cores on one search, sharing its cache ---- */
+/* Counts f, its ranks set, as the sum over the cubes of its highest-ranked variables, in
+ * --jobs threads, when its order is wider than --cube-width and --jobs is above 1; else
+ * returns 0 and does nothing. */
+int cubes_count(struct counter *k, const struct formula *f, mpz_t out);
+/* The first counter's statistics with the threads' figures so far added (for a report as
+ * the count gives up). */
+struct stats *cubes_gather(struct cubes *cu);
 size_t counter_bytes(const struct counter *k);
 void counter_check(struct counter *k);
 /* Largest counter_bytes seen so far (sampled), the current figure included. */

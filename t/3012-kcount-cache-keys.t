@@ -42,34 +42,6 @@ while [ $i -le $G ]; do
 done
 is "$bad" 0 "no disagreement with brute force"
 
-# grid W N: the CNF of the independent sets of the W x N grid, variable (r, c) = c W + r + 1
-grid() {
-	awk -v W="$1" -v N="$2" 'BEGIN { print "p cnf", W * N, (W - 1) * N + W * (N - 1)
-		for (c = 0; c < N; c++) for (r = 0; r < W; r++) { v = c * W + r + 1
-			if (r + 1 < W) print -v, -(v + 1), 0
-			if (c + 1 < N) print -v, -(v + W), 0 } }'
-}
-# grid_count W N: the same count by the transfer matrix over the rows without two
-# neighbours, a row following another when they share no column
-grid_count() {
-	_states= _s=0
-	while [ $_s -lt $((1 << $1)) ]; do
-		[ $((_s & (_s >> 1))) = 0 ] && _states="$_states $_s"
-		_s=$((_s + 1))
-	done
-	{
-		for _s in $_states; do echo "a[$_s] = 1"; done
-		echo "for (i = 1; i < $2; i++) {"
-		for _t in $_states; do
-			printf 'b[%s] = 0' "$_t"
-			for _s in $_states; do [ $((_s & _t)) = 0 ] && printf ' + a[%s]' "$_s"; done
-			echo
-		done
-		for _s in $_states; do echo "a[$_s] = b[$_s]"; done
-		echo "}"
-		printf '0'; for _s in $_states; do printf ' + a[%s]' "$_s"; done; echo
-	} | BC_LINE_LENGTH=0 bc
-}
 # stat NAME: a -v statistic of the last run
 stat() { sed -n "s/^c $1  *\([0-9.e+-]*\) .*/\1/p" "$ERR"; }
 

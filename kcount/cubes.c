@@ -1,0 +1,182 @@
+/* cubes: both cores on one search. When the order is wider than --cube-width (a search of
+ * minutes or more), the count is the sum over the cubes, the 2^CUBE_VARS assignments of the
+ * highest-ranked branchable variables, which the search would decide first anyway. --jobs
+ * threads take the cubes in turn, each with a solver, decomposer and component stack of its
+ * own, and all share one component cache under a lock: what one cube counts, another finds,
+ * where split.c's processes keep a cache each. The search is the one-thread search cut at
+ * the cubes, so the components differ little from it; the lock is taken once a component,
+ * against a decomposition that costs far more (Knüppel's 2.6.33.3: components of over a
+ * thousand variables). */
+#include <stdlib.h>
+#include <string.h>
+
+#include "kcount.h"
+#include "util.h"
+
+enum { CUBE_VARS = 8, DEFAULT_WIDTH = 16 };
+
+struct cubes {
+	struct counter *first;    /* the caller's: its cache and ranks serve all */
+	struct worker *workers;
+	int jobs;
+	const struct formula *f;
+	int vars[CUBE_VARS], nvars;
+	int next, done;           /* the next cube not taken; those finished (under the lock) */
+	pthread_mutex_t lock;
+	mpz_t sum;
+};
+
+struct worker {
+	struct cubes *cu;
+	struct counter k;
+	struct stats st;
+	pthread_t thread;
+};
+
+/* The n highest-ranked free branchable variables, highest first. */
+static int top_vars(const struct counter *k, int *vars, int n)
+{
+	int got = 0;
+
+	for (int v = 1; v <= k->s.nvars; v++) {
+		int i;
+		if (k->s.val[2 * v] || !k->d.branchable[v])
+			continue;
+		for (i = got < n ? got++ : n; i > 0 && k->d.rank[vars[i - 1]] < k->d.rank[v]; i--)
+			if (i < n)
+				vars[i] = vars[i - 1];
+		if (i < n)
+			vars[i] = v;
+	}
+	return got;
+}
+
+/* Sets the cube's literals and propagates: 0 when it has no model. The caller backtracks. */
+static int assume_cube(struct solver *s, const int *vars, int n, int cube)
+{
+	for (int i = 0; i < n; i++) {
+		int lit = 2 * vars[i] + (cube >> i & 1);
+		if (s->val[lit] < 0)
+			return 0;
+		if (!s->val[lit]) {
+			solver_assign(s, lit);
+			if (!solver_propagate(s))
+				return 0;
+		}
+	}
+	return 1;
+}
+
+static int take_cube(struct cubes *cu)
+{
+	int c;
+
+	pthread_mutex_lock(&cu->lock);
+	c = cu->next++;
+	pthread_mutex_unlock(&cu->lock);
+	return c;
+}
+
+static void *work(void *arg)
+{
+	struct worker *w = arg;
+	struct cubes *cu = w->cu;
+	struct counter *k = &w->k;
+	int c, n = 1 << cu->nvars;
+	mpz_t t;
+
+	mpz_init(t);
+	while ((c = take_cube(cu)) < n) {
+		int mark = k->s.ntrail;
+		mpz_set_ui(t, 0);
+		k->done_base = (double)cu->done / n;
+		if (assume_cube(&k->s, cu->vars, cu->nvars, c))
+			count_ranked(k, t);
+		solver_backtrack(&k->s, mark);
+		pthread_mutex_lock(&cu->lock);
+		mpz_add(cu->sum, cu->sum, t);
+		cu->done++;
+		pthread_mutex_unlock(&cu->lock);
+	}
+	mpz_clear(t);
+	return NULL;
+}
+
+/* A counter of its own for worker i, but for the first's cache and ranks; only the first
+ * worker's progress lines are printed. */
+static void start_worker(struct cubes *cu, struct worker *w, int i)
+{
+	struct counter *first = cu->first, *k = &w->k;
+
+	w->cu = cu;
+	counter_init(k, cu->f, first->opt, &w->st, first->stop);
+	k->silent = i > 0;
+	k->cubes = cu;
+	k->cache = first->cache;
+	k->cache_lock = &cu->lock;
+	k->mem_limit = first->mem_limit;
+	k->started = first->started;
+	k->done_scale = 1.0 / (1 << cu->nvars);
+	counter_start(k, cu->f);
+	memcpy(k->d.rank, first->d.rank, ((size_t)k->s.nvars + 1) * sizeof *k->d.rank);
+	if (pthread_create(&w->thread, NULL, work, w))
+		util_die(EXIT_TROUBLE, "cannot start a thread");
+}
+
+/* The workers' search figures added to the first counter's (the cache's are there). */
+static void add_stats(struct stats *to, const struct stats *from)
+{
+	to->decisions += from->decisions;
+	to->propagations += from->propagations;
+	to->conflicts += from->conflicts;
+	to->components += from->components;
+	to->sat_checks += from->sat_checks;
+	if (from->max_depth > to->max_depth)
+		to->max_depth = from->max_depth;
+}
+
+struct stats *cubes_gather(struct cubes *cu)
+{
+	struct stats *st = cu->first->stats;
+	double done = cu->done;
+
+	for (int i = 0; i < cu->jobs; i++) {
+		add_stats(st, &cu->workers[i].st);
+		done += cu->workers[i].st.search_done;
+	}
+	st->search_done = done / (1 << cu->nvars);
+	return st;
+}
+
+int cubes_count(struct counter *k, const struct formula *f, mpz_t out)
+{
+	long limit = k->opt->cube_width >= 0 ? k->opt->cube_width : DEFAULT_WIDTH;
+	int jobs = k->opt->jobs > 0 ? (int)k->opt->jobs : 2;
+	struct cubes cu = { .first = k, .f = f };
+	struct worker *w;
+
+	if (jobs < 2 || (long)k->stats->order_width <= limit || (cu.nvars = top_vars(k, cu.vars, CUBE_VARS)) == 0)
+		return 0;
+	pthread_mutex_init(&cu.lock, NULL);
+	mpz_init(cu.sum);
+	k->cache->limit = k->cache->limit > (size_t)jobs * counter_bytes(k) ?
+		k->cache->limit - (size_t)(jobs - 1) * counter_bytes(k) : 0;
+	k->stats->cube_cases += (uint64_t)1 << cu.nvars;
+	w = cu.workers = xcalloc((size_t)jobs, sizeof *w);
+	cu.jobs = jobs;
+	for (int i = 0; i < jobs; i++)
+		start_worker(&cu, &w[i], i);
+	for (int i = 0; i < jobs; i++) {
+		pthread_join(w[i].thread, NULL);
+		add_stats(k->stats, &w[i].st);
+		if (counter_peak(&w[i].k) > k->peak_bytes)
+			k->peak_bytes = w[i].k.peak_bytes;
+		counter_free(&w[i].k);
+	}
+	k->stats->search_done = 1;
+	mpz_set(out, cu.sum);
+	mpz_clear(cu.sum);
+	pthread_mutex_destroy(&cu.lock);
+	free(w);
+	return 1;
+}
