@@ -157,6 +157,8 @@ int cubes_count(struct counter *k, const struct formula *f, mpz_t out)
 
 	if (jobs < 2 || (long)k->stats->order_width <= limit || (cu.nvars = top_vars(k, cu.vars, CUBE_VARS)) == 0)
 		return 0;
+	if (jobs > 1 << cu.nvars)
+		jobs = 1 << cu.nvars;  /* a thread more would have no cube */
 	pthread_mutex_init(&cu.lock, NULL);
 	mpz_init(cu.sum);
 	k->cache->limit = k->cache->limit > (size_t)jobs * counter_bytes(k) ?
