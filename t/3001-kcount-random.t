@@ -9,8 +9,7 @@
 # kcount --preprocess and counted by brute force, which checks the preprocessing on its own,
 # and written as a plain CNF (--plain) whose plain count, by brute force, is the same.
 . "$(dirname "$0")/lib.sh"
-BRUTE=$TOP/build/t/dimacs-brute
-[ -x "$BRUTE" ] || skip_all "build/t/dimacs-brute not built (make test-helpers)"
+need_brute
 N=400
 G=150
 plan $((3 * N + 4 * G + 2))

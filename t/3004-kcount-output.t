@@ -2,8 +2,7 @@
 # kcount's output forms (competition lines, -q, --digits, stdin), --sample models checked
 # by the brute-force oracle, -v statistics, --help/--version, the timeout and memory cap.
 . "$(dirname "$0")/lib.sh"
-BRUTE=$TOP/build/t/dimacs-brute
-[ -x "$BRUTE" ] || skip_all "build/t/dimacs-brute not built (make test-helpers)"
+need_brute
 plan 30
 
 printf 'c t mc\np cnf 4 2\n1 2 0\n-3 4 0\n' > "$TMP/f.cnf"

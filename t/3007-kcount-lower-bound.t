@@ -5,8 +5,7 @@
 # formula has a model and at most its count; without --hubs a small formula is counted
 # exactly, by the rounds or (every other formula) by --count-first. On the feature models with published counts, the bound stays below the count.
 . "$(dirname "$0")/lib.sh"
-BRUTE=$TOP/build/t/dimacs-brute
-[ -x "$BRUTE" ] || skip_all "build/t/dimacs-brute not built (make test-helpers)"
+need_brute
 FM=${KC_FEATUREMODELS:-$TOP/../shared/bench/featuremodels}
 N=150
 G=60

@@ -7,8 +7,7 @@
 # -q) and under -v, and nowhere else; --max-width gives up above the treewidth lower bound
 # and counts at or below it. With KC_SLOW_TESTS=1, the whole 6.12 x86_64 kernel too.
 . "$(dirname "$0")/lib.sh"
-BRUTE=$TOP/build/t/dimacs-brute
-[ -x "$BRUTE" ] || skip_all "build/t/dimacs-brute not built (make test-helpers)"
+need_brute
 FM=${KC_FEATUREMODELS:-$TOP/../shared/bench/featuremodels}
 N=60
 plan $((N + 25))

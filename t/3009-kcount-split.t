@@ -11,8 +11,7 @@
 # A split on a projected formula, a timeout during a split and a kconfig 6.1 choice's mark
 # (kcnf) close the file.
 . "$(dirname "$0")/lib.sh"
-BRUTE=$TOP/build/t/dimacs-brute
-[ -x "$BRUTE" ] || skip_all "build/t/dimacs-brute not built (make test-helpers)"
+need_brute
 N=60
 plan $((3 * N + 12))
 bad=0 splits=0 cases=0 nested=0

@@ -8,8 +8,7 @@
 # without marks, with true marks, and with wrong and malformed marks, against brute force:
 # the marks never change the count.
 . "$(dirname "$0")/lib.sh"
-BRUTE=$TOP/build/t/dimacs-brute
-[ -x "$BRUTE" ] || skip_all "build/t/dimacs-brute not built (make test-helpers)"
+need_brute
 N=150
 plan $((3 * N + 8))
 bad=0 trusted=0 ignored=0 used=0 found=0

@@ -4,8 +4,7 @@
 # each row agrees with kcount and the script exits 0; with the peer's count one off, each
 # row says NO and the script exits 1. The peers it does not find are "-".
 . "$(dirname "$0")/lib.sh"
-BRUTE=$TOP/build/t/dimacs-brute
-[ -x "$BRUTE" ] || skip_all "build/t/dimacs-brute not built (make test-helpers)"
+need_brute
 plan 5
 mkdir "$TMP/models"
 for seed in 1 2 4; do "$BRUTE" --gen $seed 14 14 9 > "$TMP/models/random-$seed.dimacs"; done

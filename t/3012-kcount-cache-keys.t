@@ -8,8 +8,7 @@
 # entries pairs, and grow with the lookups from one grid to a longer one; --exact-keys
 # prints none.
 . "$(dirname "$0")/lib.sh"
-BRUTE=$TOP/build/t/dimacs-brute
-[ -x "$BRUTE" ] || skip_all "build/t/dimacs-brute not built (make test-helpers)"
+need_brute
 command -v bc >/dev/null || skip_all "bc not installed"
 N=120
 G=40

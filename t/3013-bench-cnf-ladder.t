@@ -4,8 +4,7 @@
 # has a model (brute force, t/helpers/dimacs-brute) and no more than the whole; on a star the
 # first variable fixed is its centre.
 . "$(dirname "$0")/lib.sh"
-BRUTE=$TOP/build/t/dimacs-brute
-[ -x "$BRUTE" ] || skip_all "build/t/dimacs-brute not built (make test-helpers)"
+need_brute
 plan 25
 for seed in 1 2 3 4 5; do
 	"$BRUTE" --gen $seed 12 16 -1 2 > "$TMP/f.cnf"

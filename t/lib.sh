@@ -95,3 +95,8 @@ grid_count() {
 		printf '0'; for _s in $_states; do printf ' + a[%s]' "$_s"; done; echo
 	} | BC_LINE_LENGTH=0 bc
 }
+# need_brute: BRUTE, the brute-force counter the kcount tests check against, or skips them
+need_brute() {
+	BRUTE=$TOP/build/t/dimacs-brute
+	[ -x "$BRUTE" ] || skip_all "build/t/dimacs-brute not built (make test-helpers)"
+}
