@@ -153,26 +153,18 @@ static void branch(struct counter *k, const struct comp *c, double share, mpz_t 
 	mpz_clear(t);
 }
 
-/* The cache, under the lock of the searches that share it (cubes.c). */
+/* The counter's own cache, or the one its threads share (cubes.c, under its lock). */
 static int lookup(struct counter *k, struct comp_key *key, mpz_t out)
 {
-	int hit;
-
-	if (!k->cache_lock)
-		return cache_lookup(k->cache, key, out);
-	pthread_mutex_lock(k->cache_lock);
-	hit = cache_lookup(k->cache, key, out);
-	pthread_mutex_unlock(k->cache_lock);
-	return hit;
+	return k->cubes ? cubes_lookup(k->cubes, key, out) : cache_lookup(k->cache, key, out);
 }
 
 static void store(struct counter *k, const struct comp_key *key, const mpz_t count)
 {
-	if (k->cache_lock)
-		pthread_mutex_lock(k->cache_lock);
-	cache_store(k->cache, key, count);
-	if (k->cache_lock)
-		pthread_mutex_unlock(k->cache_lock);
+	if (k->cubes)
+		cubes_store(k->cubes, key, count);
+	else
+		cache_store(k->cache, key, count);
 }
 
 static void count_comp(struct counter *k, int ci, double share, mpz_t out)

@@ -67,14 +67,33 @@ static int assume_cube(struct solver *s, const int *vars, int n, int cube)
 	return 1;
 }
 
-static int take_cube(struct cubes *cu)
+/* The next cube not taken; k's progress line starts from the share of those finished. */
+static int take_cube(struct cubes *cu, struct counter *k)
 {
 	int c;
 
 	pthread_mutex_lock(&cu->lock);
 	c = cu->next++;
+	k->done_base = (double)cu->done / (1 << cu->nvars);
 	pthread_mutex_unlock(&cu->lock);
 	return c;
+}
+
+int cubes_lookup(struct cubes *cu, struct comp_key *key, mpz_t count)
+{
+	int hit;
+
+	pthread_mutex_lock(&cu->lock);
+	hit = cache_lookup(cu->first->cache, key, count);
+	pthread_mutex_unlock(&cu->lock);
+	return hit;
+}
+
+void cubes_store(struct cubes *cu, const struct comp_key *key, const mpz_t count)
+{
+	pthread_mutex_lock(&cu->lock);
+	cache_store(cu->first->cache, key, count);
+	pthread_mutex_unlock(&cu->lock);
 }
 
 static void *work(void *arg)
@@ -86,10 +105,9 @@ static void *work(void *arg)
 	mpz_t t;
 
 	mpz_init(t);
-	while ((c = take_cube(cu)) < n) {
+	while ((c = take_cube(cu, k)) < n) {
 		int mark = k->s.ntrail;
 		mpz_set_ui(t, 0);
-		k->done_base = (double)cu->done / n;
 		if (assume_cube(&k->s, cu->vars, cu->nvars, c))
 			count_ranked(k, t);
 		solver_backtrack(&k->s, mark);
@@ -113,7 +131,6 @@ static void start_worker(struct cubes *cu, struct worker *w, int i)
 	k->silent = i > 0;
 	k->cubes = cu;
 	k->cache = first->cache;
-	k->cache_lock = &cu->lock;
 	k->mem_limit = first->mem_limit;
 	k->started = first->started;
 	k->done_scale = 1.0 / (1 << cu->nvars);

@@ -351,7 +351,6 @@ struct counter {
 	struct decomposer d;
 	struct cache own_cache;
 	struct cache *cache;      /* its own, or (cubes.c) the first counter's */
-	pthread_mutex_t *cache_lock; /* held around the cache when searches share it */
 	struct ivec cvars, ccls;  /* component slices */
 	struct comp *comps;
 	int ncomps, compcap;
@@ -395,6 +394,9 @@ int cubes_count(struct counter *k, const struct formula *f, mpz_t out);
 /* The first counter's statistics with the threads' figures so far added (for a report as
  * the count gives up). */
 struct stats *cubes_gather(struct cubes *cu);
+/* The cache the threads share, under their lock. */
+int cubes_lookup(struct cubes *cu, struct comp_key *key, mpz_t count);
+void cubes_store(struct cubes *cu, const struct comp_key *key, const mpz_t count);
 size_t counter_bytes(const struct counter *k);
 void counter_check(struct counter *k);
 /* Largest counter_bytes seen so far (sampled), the current figure included. */
