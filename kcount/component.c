@@ -178,14 +178,20 @@ static struct comp *new_comp(struct counter *k)
 	return &k->comps[k->ncomps++];
 }
 
-/* Opens a child slice at the top of the component stack for the component just searched,
- * unless it is a lone free variable; returns its projected variables in that case, else 0. */
-static int open_child(struct counter *k)
+/* Opens a child slice at the top of the component stack for the component just searched
+ * from v, unless it is a lone free variable; returns its projected variables in that case
+ * (the sum of its weights goes into k->lone when they are not 1), else 0. */
+static int open_child(struct counter *k, int v)
 {
 	struct piece *p = &k->d.pieces[k->d.npieces - 1];
 
 	if (p->nv == 1 && p->nc == 0) {
 		p->vpos = p->cpos = -1;
+		if (k->weight && k->weighted[v]) {
+			mpz_add(k->sum, k->weight[2 * v], k->weight[2 * v + 1]);
+			mpz_mul(k->lone, k->lone, k->sum);
+			return 0;
+		}
 		return p->nproj;
 	}
 	p->vpos = k->cvars.n;
@@ -231,7 +237,7 @@ int decompose(struct counter *k, const struct comp *parent)
 			continue;
 		if (d->var_label[v] <= d->stamp) {
 			search(k, v);
-			free_projected += open_child(k);
+			free_projected += open_child(k, v);
 		}
 		piece = (int)(d->var_label[v] - d->stamp - 1);
 		if (piece != cur) {

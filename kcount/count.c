@@ -94,8 +94,8 @@ static void count_children(struct counter *k, const struct comp *parent, double 
 	double per_var;
 	mpz_t t;
 
-	mpz_set_ui(out, 1);
-	mpz_mul_2exp(out, out, (mp_bitcnt_t)decompose(k, parent));
+	mpz_set_ui(k->lone, 1);
+	mpz_mul_2exp(out, k->lone, (mp_bitcnt_t)decompose(k, parent));
 	per_var = k->cvars.n > nv ? share / (k->cvars.n - nv) : 0;
 	mpz_init(t);
 	for (int i = nc; i < k->ncomps; i++) {
@@ -130,6 +130,16 @@ static struct comp_key *make_key(struct counter *k, const struct comp *c)
 	return &k->keys[k->depth];
 }
 
+/* Multiplies out by the weights of the literals assigned from the trail's position from on. */
+static void times_weights(const struct counter *k, int from, mpz_t out)
+{
+	for (int i = from; i < k->s.ntrail && mpz_sgn(out); i++) {
+		int lit = k->s.trail[i];
+		if (k->weighted[VAR(lit)])
+			mpz_mul(out, out, k->weight[lit]);
+	}
+}
+
 static void branch(struct counter *k, const struct comp *c, double share, mpz_t out)
 {
 	int mark = k->s.ntrail;
@@ -144,6 +154,8 @@ static void branch(struct counter *k, const struct comp *c, double share, mpz_t 
 		solver_assign(&k->s, 2 * c->branch + pol);
 		if (solver_propagate(&k->s)) {
 			count_children(k, c, share / 2, t);
+			if (k->weight)
+				times_weights(k, mark, t);
 			mpz_add(out, out, t);
 		} else
 			k->stats->search_done += share / 2;
@@ -204,6 +216,10 @@ void counter_init(struct counter *k, const struct formula *f, const struct optio
 	k->work = opt->work > 0 ? (uint64_t)opt->work : 0;
 	k->done_scale = 1;
 	k->cache = &k->own_cache;
+	k->weight = f->weight;
+	k->weighted = f->weighted;
+	mpz_init(k->lone);
+	mpz_init(k->sum);
 	cache_init(k->cache, 0, (int)opt->exact_keys, st);
 	counter_set_memory(k, (size_t)opt->mem << 20);
 }
@@ -219,6 +235,8 @@ void counter_set_memory(struct counter *k, size_t limit)
 void counter_free(struct counter *k)
 {
 	cache_free(&k->own_cache);
+	mpz_clear(k->lone);
+	mpz_clear(k->sum);
 	decomposer_free(&k->d);
 	solver_free(&k->s);
 	ivec_free(&k->cvars);
@@ -282,4 +300,6 @@ void count_ranked(struct counter *k, mpz_t out)
 
 	k->stats->search_done = 0;
 	count_children(k, &all, 1, out);
+	if (k->weight)
+		times_weights(k, 0, out);  /* a split's or a cube's literals, and what they imply */
 }

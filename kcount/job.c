@@ -105,14 +105,20 @@ static void *run(void *arg)
 	struct job *j = arg;
 	int counting = j->opt.sample < 0;  /* samples keep the input's variable numbers */
 	int free_projected = counting && !j->f.unsat ? formula_compact(&j->f) : 0;
+	mpz_t folded;  /* the factors of the variables that folding left in no clause */
 
+	mpz_init_set_ui(folded, 1);
+	if (counting && !j->f.unsat)
+		pendants_fold(&j->f, folded, &j->stats);
 	counter_init(&j->k, &j->f, &j->opt, &j->stats, &job_timed_out);
 	if (!counting)
 		sample_models(&j->k, &j->f, j->opt.sample, (uint64_t)j->opt.seed);
 	else {
 		count_formula(&j->k, &j->f, j->count);
 		mpz_mul_2exp(j->count, j->count, (mp_bitcnt_t)free_projected);
+		mpz_mul(j->count, j->count, folded);
 	}
+	mpz_clear(folded);
 	return NULL;
 }
 

@@ -86,6 +86,7 @@ void options_parse(struct options *o, int argc, char **argv);
 	X(eliminated, "hidden variables eliminated by resolution") \
 	X(subsumed, "clauses removed as supersets of others") \
 	X(vivified, "clauses removed or shortened as implied by the others") \
+	X(pendants, "variables whose clauses all hold one other, folded into its weights (pendant.c)") \
 	X(defined, "hidden variables that are functions of the projected ones (branched on)") \
 	X(order_width, "largest degree at elimination (with no hubs, a bound on the treewidth)") \
 	X(order_hubs, "variables still above the degree cap, branched on first by degree") \
@@ -193,6 +194,8 @@ struct formula {
 	unsigned char *defined;   /* by variable: a function of the projected variables */
 	int projection;         /* the input asked for a projected count */
 	struct ivec groups;     /* checked at-most-one marks (groups.c): variables, each group ended by 0 */
+	mpz_t *weight;          /* by literal code: its factor in a model (pendant.c), or NULL: all 1 */
+	unsigned char *weighted; /* by variable: a weight of its literals is not 1 */
 };
 /* eliminate: also eliminate variables outside the projection (counting, not sampling).
  * Once *stop is set (the timeout), probing and the satisfiability checks end early and
@@ -345,6 +348,12 @@ struct cubes;
  * the parent's sorted order); returns the number of free projected variables. */
 int decompose(struct counter *k, const struct comp *parent);
 
+/* ---- pendant.c: pendant variables folded into their neighbours' literal weights ---- */
+/* Folds them (f compacted, for a count): their clauses go, they leave the projection, and
+ * the weights of f's literals take their factors; multiplies factor by those of projected
+ * variables left in no clause. Returns the number of variables folded. */
+int pendants_fold(struct formula *f, mpz_t factor, struct stats *st);
+
 /* ---- count.c: the counting search ---- */
 struct counter {
 	struct solver s;
@@ -369,6 +378,9 @@ struct counter {
 	double done_base, done_scale; /* the progress line's share: base + scale * search_done */
 	int silent;               /* no progress lines (all threads but one) */
 	struct cubes *cubes;      /* the threads this one belongs to, or NULL */
+	mpz_t *weight;            /* the formula's literal weights (pendant.c), or NULL */
+	const unsigned char *weighted;
+	mpz_t lone, sum;          /* decompose's product of the weighted free variables it drops */
 };
 void counter_init(struct counter *k, const struct formula *f, const struct options *opt,
 		  struct stats *st, volatile sig_atomic_t *stop);

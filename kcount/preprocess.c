@@ -349,4 +349,9 @@ void formula_free(struct formula *f)
 	free(f->fixed);
 	free(f->projected);
 	free(f->defined);
+	if (f->weight)
+		for (int l = 0; l < 2 * (f->nvars + 1); l++)
+			mpz_clear(f->weight[l]);
+	free(f->weight);
+	free(f->weighted);
 }

@@ -4,7 +4,7 @@
 # products of independent components, projected blocks, counts far beyond 64 bits.
 . "$(dirname "$0")/lib.sh"
 command -v bc >/dev/null || skip_all "bc not installed"
-plan 48
+plan 50
 
 # check NAME EXPECTED FILE: kcount -q FILE prints EXPECTED
 check() {
@@ -121,13 +121,15 @@ check "select by a chain of 30" 61 "$TMP/select.cnf"
 run "$BIN/kcount" --preprocess "$TMP/select.cnf"
 is "$(awk '!/^[cp]/ && NF > 3' "$OUT" | wc -l)" 0 "select by a chain of 30: no clause of more than 2 literals left"
 
-# the treewidth bounds of -v (order.c) on graphs of known treewidth: a path has 1, a clique
+# the treewidth bounds of -v (order.c) on graphs of known treewidth: a cycle has 2, a clique
 # of 12 has 11 (its least degree), the 8 x 8 grid has 8; the lower bound may not pass it
-# and the order's width may not fall below it
+# and the order's width may not fall below it. (A path has no bound to find: its pendant
+# variables fold away, pendant.c.)
 stat() { "$BIN/kcount" -v "$2" 2>&1 >/dev/null | awk -v s="$1" '$2 == s { print $3 }'; }
-cp "$TMP/chain.cnf.body" "$TMP/path.cnf.body"  # the chain of 49 implications above
-cnf "$TMP/path.cnf" 50
-is "$(stat order_width_lower "$TMP/path.cnf")" 1 "chain of 49 implications: treewidth at least 1"
+awk 'BEGIN { for (i = 1; i <= 50; i++) print -i, -(i % 50 + 1), 0 }' > "$TMP/cycle.cnf.body"
+cnf "$TMP/cycle.cnf" 50
+check "independent sets of a cycle of 50" 28143753123 "$TMP/cycle.cnf"
+is "$(stat order_width_lower "$TMP/cycle.cnf")" 2 "a cycle of 50: treewidth at least 2"
 awk 'BEGIN { for (i = 1; i <= 12; i++) for (j = i + 1; j <= 12; j++) print -i, -j, 0 }' > "$TMP/amo.cnf.body"
 cnf "$TMP/amo.cnf" 12
 check "at most one of 12" 13 "$TMP/amo.cnf"

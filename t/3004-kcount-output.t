@@ -5,19 +5,21 @@
 need_brute
 plan 30
 
-printf 'c t mc\np cnf 4 2\n1 2 0\n-3 4 0\n' > "$TMP/f.cnf"
+printf 'c t mc\np cnf 6 2\n1 2 3 0\n-4 5 6 0\n' > "$TMP/f.cnf"
 run "$BIN/kcount" "$TMP/f.cnf"
 is_status 0 "counts f.cnf"
-# the cache's hashed keys add a comment line (c o) with the bound on a collision: the second
-# component's lookup met the first's entry, one pair of keys of 2 words, (2 / (2^61 - 1))^2 (kcount(1), CACHE KEYS)
-printf 's SATISFIABLE\nc s type mc\nc o cache: hashed keys; probability of any collision in this run at most 7.5e-37\nc s log10-estimate 0.954243\nc s exact arb int 9\n' > "$TMP/f.expected"
+# the cache's hashed keys add a comment line (c o) with the bound on a collision: each
+# clause is a component looked up, then the two-literal clause its branch leaves; those of
+# the second clause met the two entries of the first, 4 pairs of keys of 2 words,
+# 4 (2 / (2^61 - 1))^2 (kcount(1), CACHE KEYS)
+printf 's SATISFIABLE\nc s type mc\nc o cache: hashed keys; probability of any collision in this run at most 3.0e-36\nc s log10-estimate 1.690196\nc s exact arb int 49\n' > "$TMP/f.expected"
 same_file "$OUT" "$TMP/f.expected" "competition output"
 
 run_in "$TMP/f.cnf" "$BIN/kcount" -q
 is_status 0 "reads standard input"
-is "$(cat "$OUT")" 9 "-q from standard input"
+is "$(cat "$OUT")" 49 "-q from standard input"
 run_in "$TMP/f.cnf" "$BIN/kcount" -q -
-is "$(cat "$OUT")" 9 "'-' is standard input"
+is "$(cat "$OUT")" 49 "'-' is standard input"
 
 printf 'p cnf 2 2\n1 0\n-1 0\n' > "$TMP/u.cnf"
 run "$BIN/kcount" "$TMP/u.cnf"

@@ -41,28 +41,26 @@ while [ $i -le $G ]; do
 done
 is "$bad" 0 "no disagreement with brute force"
 
-# stat NAME: a -v statistic of the last run
-stat() { sed -n "s/^c $1  *\([0-9.e+-]*\) .*/\1/p" "$ERR"; }
-
 is "$(grid_count 1 10)" 144 "the transfer matrix: the 1 x 10 grid's independent sets are Fibonacci's 144"
 grid 8 60 > "$TMP/grid.cnf"
 want=$(grid_count 8 60)
 for keys in hashed --exact-keys; do
 	run "$BIN/kcount" -v --mem 2 $([ $keys = hashed ] || echo $keys) "$TMP/grid.cnf"
 	is "$(sed -n 's/^c s exact arb int //p' "$OUT")" "$want" "8 x 60 grid under --mem 2 ($keys): the transfer matrix's count"
-	ok "[ $(stat cache_evictions) -gt 1000 ]" "8 x 60 grid ($keys): the cache evicted ($(stat cache_evictions) entries)"
+	ok "[ $(kstat cache_evictions) -gt 1000 ]" "8 x 60 grid ($keys): the cache evicted ($(kstat cache_evictions) entries)"
 done
 like "$OUT" '^c s exact arb int ' "--exact-keys: a count"
 ok "! grep -q '^c o cache' '$OUT'" "--exact-keys: no line on collisions"
-is "$(stat cache_pairs)" 0 "--exact-keys: no pairs counted"
+is "$(kstat cache_pairs)" 0 "--exact-keys: no pairs counted"
 
-# the pairs counted exactly: N clauses (x | y) on disjoint pairs are N components, each
-# looked up once (all different, none evicted, no component below them), so the i-th lookup
-# meets the i - 1 entries stored before it: N (N - 1) / 2 pairs in all
+# the pairs counted exactly: N clauses (x | y | z) on disjoint triples (no pendant to fold)
+# are N components, all different, none evicted; each is looked up, then the clause (y | z)
+# its branch x = 0 leaves, and both are stored: the i-th triple's two lookups each meet the
+# 2 (i - 1) entries stored before them, 2 N (N - 1) pairs in all
 for n in 10 50; do
-	awk -v n=$n 'BEGIN { print "p cnf", 2 * n, n; for (i = 1; i <= n; i++) print 2 * i - 1, 2 * i, 0 }' > "$TMP/pairs.cnf"
+	awk -v n=$n 'BEGIN { print "p cnf", 3 * n, n; for (i = 1; i <= n; i++) print 3 * i - 2, 3 * i - 1, 3 * i, 0 }' > "$TMP/pairs.cnf"
 	run "$BIN/kcount" -v "$TMP/pairs.cnf"
-	is "$(stat cache_pairs)" $((n * (n - 1) / 2)) "$n disjoint clauses: $((n * (n - 1) / 2)) pairs, the entries each lookup met"
+	is "$(kstat cache_pairs)" $((2 * n * (n - 1))) "$n disjoint clauses: $((2 * n * (n - 1))) pairs, the entries each lookup met"
 done
 
 # the bound of the hashed keys, from the figures of -v: the line's number, its formula
@@ -75,11 +73,11 @@ for n in 20 40; do
 	grid 8 $n > "$TMP/grid.cnf"
 	run "$BIN/kcount" -v "$TMP/grid.cnf"
 	line=$(sed -n 's/^c o cache: hashed keys; probability of any collision in this run at most \([0-9.e+-]*\)$/\1/p' "$OUT")
-	pairs=$(stat cache_pairs) words=$(stat key_words)
-	lookups=$(($(stat cache_hits) + $(stat components))) stores=$(stat cache_stores)
+	pairs=$(kstat cache_pairs) words=$(kstat key_words)
+	lookups=$(($(kstat cache_hits) + $(kstat components))) stores=$(kstat cache_stores)
 	printed=$(echo "$line" | sed 's/e/*10^/; s/\^+/^/')
 	is "$(bound_is "$printed" "$pairs" "$words")" 1 "8 x $n grid: the bound $line is $pairs pairs x ($words words / p)^2"
-	ok "[ $pairs -ge $(stat cache_hits) ] && [ $pairs -le $((lookups * stores)) ]" "8 x $n grid: $pairs pairs, at least the hits (each met its entry), at most $lookups lookups x $stores entries"
+	ok "[ $pairs -ge $(kstat cache_hits) ] && [ $pairs -le $((lookups * stores)) ]" "8 x $n grid: $pairs pairs, at least the hits (each met its entry), at most $lookups lookups x $stores entries"
 	is "$(echo "scale = 80; $printed > $previous" | bc)" 1 "8 x $n grid: the bound grows with the lookups ($lookups)"
 	previous=$printed
 done

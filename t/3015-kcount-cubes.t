@@ -14,14 +14,12 @@ N=100
 G=40
 plan $((N + G + 10))
 bad=0 cut=0
-# stat NAME: a -v statistic of the last run
-stat() { sed -n "s/^c $1  *\([0-9.e+-]*\) .*/\1/p" "$ERR"; }
 # check NAME EXPECTED FILE OPTION...: kcount -q OPTION... FILE prints EXPECTED
 check() {
 	_name=$1 _want=$2 _file=$3
 	shift 3
 	run "$BIN/kcount" -q -v "$@" "$_file"
-	[ "$(stat cube_cases)" -gt 0 ] && cut=$((cut + 1))
+	[ "$(kstat cube_cases)" -gt 0 ] && cut=$((cut + 1))
 	if [ "$STATUS" = 0 ] && [ "$(cat "$OUT")" = "$_want" ]; then pass "$_name $*: $_want"
 	else fail "$_name $*: expected $_want, got $(cat "$OUT") (status $STATUS)"; bad=$((bad + 1)); fi
 }
@@ -47,14 +45,14 @@ grid 8 60 > "$TMP/grid.cnf"
 want=$(grid_count 8 60)
 run "$BIN/kcount" -v --mem 2 --cube-width 0 --jobs 2 "$TMP/grid.cnf"
 is "$(sed -n 's/^c s exact arb int //p' "$OUT")" "$want" "8 x 60 grid, two threads under --mem 2: the transfer matrix's count"
-is "$(stat cube_cases)" 256 "the grid was cut into 256 cubes"
-ok "[ $(stat cache_evictions) -gt 1000 ]" "the shared cache evicted ($(stat cache_evictions) entries)"
-is "$(stat search_done)" 1 "the whole search done"
+is "$(kstat cube_cases)" 256 "the grid was cut into 256 cubes"
+ok "[ $(kstat cache_evictions) -gt 1000 ]" "the shared cache evicted ($(kstat cache_evictions) entries)"
+is "$(kstat search_done)" 1 "the whole search done"
 
 run "$BIN/kcount" -v "$TMP/grid.cnf"
-is "$(stat cube_cases)" 0 "no cubes by default on the grid (its order is narrow)"
+is "$(kstat cube_cases)" 0 "no cubes by default on the grid (its order is narrow)"
 run "$BIN/kcount" -v --cube-width 0 --jobs 1 "$TMP/grid.cnf"
-is "$(stat cube_cases)" 0 "no cubes with --jobs 1"
+is "$(kstat cube_cases)" 0 "no cubes with --jobs 1"
 
 "$BRUTE" --gen 7 300 500 -1 3 > "$TMP/hard.cnf"
 run "$BIN/kcount" --cube-width 0 --timeout 2 "$TMP/hard.cnf"

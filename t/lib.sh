@@ -100,3 +100,5 @@ need_brute() {
 	BRUTE=$TOP/build/t/dimacs-brute
 	[ -x "$BRUTE" ] || skip_all "build/t/dimacs-brute not built (make test-helpers)"
 }
+# kstat NAME: a statistic of the last run's kcount -v report (in $ERR)
+kstat() { sed -n "s/^c $1  *\([0-9.e+-]*\) .*/\1/p" "$ERR"; }
