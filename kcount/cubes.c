@@ -4,9 +4,11 @@
  * threads take the cubes in turn, each with a solver, decomposer and component stack of its
  * own, and all share one component cache under a lock: what one cube counts, another finds,
  * where split.c's processes keep a cache each. The search is the one-thread search cut at
- * the cubes, so the components differ little from it; the lock is taken once a component,
- * against a decomposition that costs far more (Knüppel's 2.6.33.3: components of over a
- * thousand variables). */
+ * the cubes, so the components differ little from it; the lock is taken once a component.
+ * Held that briefly, it spins a while before it sleeps (glibc's adaptive mutex): since
+ * pendant.c made components cheaper, a sleeping lock cost the second thread most of its
+ * gain (Knüppel's 25-fixed rung: 37.5 to 39.7 s with two threads, 30.1 to 31.1 adaptive,
+ * 39.4 with one). */
 #include <stdlib.h>
 #include <string.h>
 
@@ -170,13 +172,17 @@ int cubes_count(struct counter *k, const struct formula *f, mpz_t out)
 	long limit = k->opt->cube_width >= 0 ? k->opt->cube_width : DEFAULT_WIDTH;
 	int jobs = k->opt->jobs > 0 ? (int)k->opt->jobs : 2;
 	struct cubes cu = { .first = k, .f = f };
+	pthread_mutexattr_t attr;
 	struct worker *w;
 
 	if (jobs < 2 || (long)k->stats->order_width <= limit || (cu.nvars = top_vars(k, cu.vars, CUBE_VARS)) == 0)
 		return 0;
 	if (jobs > 1 << cu.nvars)
 		jobs = 1 << cu.nvars;  /* a thread more would have no cube */
-	pthread_mutex_init(&cu.lock, NULL);
+	pthread_mutexattr_init(&attr);
+	pthread_mutexattr_settype(&attr, PTHREAD_MUTEX_ADAPTIVE_NP);
+	pthread_mutex_init(&cu.lock, &attr);
+	pthread_mutexattr_destroy(&attr);
 	mpz_init(cu.sum);
 	k->cache->limit = k->cache->limit > (size_t)jobs * counter_bytes(k) ?
 		k->cache->limit - (size_t)(jobs - 1) * counter_bytes(k) : 0;
