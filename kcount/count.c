@@ -93,9 +93,11 @@ static void count_children(struct counter *k, const struct comp *parent, double 
 	int nc = k->ncomps, nv = k->cvars.n, ncl = k->ccls.n;
 	double per_var;
 	mpz_t t;
+	int free_projected;
 
 	mpz_set_ui(k->lone, 1);
-	mpz_mul_2exp(out, k->lone, (mp_bitcnt_t)decompose(k, parent));
+	free_projected = decompose(k, parent);  /* multiplies k->lone by its weighted free variables */
+	mpz_mul_2exp(out, k->lone, (mp_bitcnt_t)free_projected);
 	per_var = k->cvars.n > nv ? share / (k->cvars.n - nv) : 0;
 	mpz_init(t);
 	for (int i = nc; i < k->ncomps; i++) {

@@ -113,9 +113,9 @@ static void fold(struct folding *fo, int y, int x)
 					mpz_set_ui(c, 1);
 					break;
 				}
-				mpz_add(c, c, f->weight[by ? 2 * y : 2 * y + 1]);
+				mpz_add(c, c, f->weight[LIT(by ? y : -y)]);
 			}
-		mpz_mul(f->weight[bx ? 2 * x : 2 * x + 1], f->weight[bx ? 2 * x : 2 * x + 1], c);
+		mpz_mul(f->weight[LIT(bx ? x : -x)], f->weight[LIT(bx ? x : -x)], c);
 	}
 	mpz_clear(c);
 	f->weighted[x] = 1;
