@@ -10,27 +10,32 @@
 #include "kcount.h"
 #include "util.h"
 
-/* Lays out each variable's binary neighbours, then its long clauses, in one array: the
- * search walks these lists for every component, and scattered lists cost cache misses. */
+/* Lays out each variable's binary neighbours, its long clauses, then its factors, in one
+ * array: the search walks these lists for every component, and scattered lists cost cache
+ * misses. */
 static void build_adjacency(struct decomposer *d, const struct solver *s)
 {
+	const struct factors *fa = s->factors;
 	int at = 0;
 
-	d->adj_at = xmalloc((2 * (size_t)s->nvars + 3) * sizeof *d->adj_at);
+	d->adj_at = xmalloc((3 * (size_t)s->nvars + 4) * sizeof *d->adj_at);
 	for (int v = 0; v <= s->nvars; v++)
-		at += s->bins[2 * v].n + s->bins[2 * v + 1].n + s->occ[v].n;
+		at += s->bins[2 * v].n + s->bins[2 * v + 1].n + s->occ[v].n + (fa ? fa->at[v + 1] - fa->at[v] : 0);
 	d->adj = xmalloc(((size_t)at + 1) * sizeof *d->adj);
 	at = 0;
 	for (int v = 0; v <= s->nvars; v++) {
-		d->adj_at[2 * v] = at;
+		d->adj_at[3 * v] = at;
 		for (int l = 2 * v; l <= 2 * v + 1; l++)
 			for (int i = 0; i < s->bins[l].n; i++)
 				d->adj[at++] = s->bins[l].a[i];
-		d->adj_at[2 * v + 1] = at;
+		d->adj_at[3 * v + 1] = at;
 		for (int i = 0; i < s->occ[v].n; i++)
 			d->adj[at++] = s->occ[v].a[i];
+		d->adj_at[3 * v + 2] = at;
+		for (int i = fa ? fa->at[v] : 0; fa && i < fa->at[v + 1]; i++)
+			d->adj[at++] = fa->ids[i];
 	}
-	d->adj_at[2 * s->nvars + 2] = at;
+	d->adj_at[3 * s->nvars + 3] = at;
 }
 
 void decomposer_init(struct decomposer *d, const struct solver *s, const unsigned char *defined)
@@ -55,6 +60,7 @@ void decomposer_free(struct decomposer *d)
 	free(d->adj);
 	free(d->adj_at);
 	ivec_free(&d->queue);
+	ivec_free(&d->held);
 	free(d->pieces);
 }
 
@@ -107,16 +113,34 @@ static int binary_neighbours(const signed char *val, struct decomposer *d, const
 	return free;
 }
 
-/* Visits the active clauses of the unassigned variable u; returns its branch key: its
- * rank, then their number. */
+/* Reaches the other variable of each factor of u in f[0..n) when it is free; else holds
+ * the factor's code, which the key needs: what it leaves of the factor is a weight of u's
+ * that depends on the other's value. Returns how many there are. */
+static int factor_neighbours(const struct solver *s, struct decomposer *d, int u, const int *f, int n, uint32_t lab)
+{
+	const int *ends = s->factors->ends;
+
+	for (int i = 0; i < n; i++) {
+		int o = ends[2 * f[i]] ^ ends[2 * f[i] + 1] ^ u;
+		if (!s->val[2 * o])
+			reach(d, o, lab);
+		else
+			ivec_push(&d->held, FACTOR_CODE(s->nlong, f[i], s->val[2 * o] > 0));
+	}
+	return n;
+}
+
+/* Visits the active clauses and the factors of the unassigned variable u; returns its
+ * branch key: its rank, then their number. */
 static long explore(const struct solver *s, struct decomposer *d, int u, uint32_t lab)
 {
-	const int *a = d->adj;
-	int longs = d->adj_at[2 * u + 1], end = d->adj_at[2 * u + 2];
-	int score = binary_neighbours(s->val, d, a + d->adj_at[2 * u], a + longs, lab);
+	const int *a = d->adj, *at = d->adj_at + 3 * u;
+	int score = binary_neighbours(s->val, d, a + at[0], a + at[1], lab);
 
-	for (int i = longs; i < end; i++)
+	for (int i = at[1]; i < at[2]; i++)
 		score += visit_long(s, d, a[i], lab);
+	if (at[3] > at[2])
+		score += factor_neighbours(s, d, u, a + at[2], at[3] - at[2], lab);
 	return (long)d->rank[u] * 65536 + score;
 }
 
@@ -154,6 +178,7 @@ static void search(struct counter *k, int v)
 
 	new_piece(d);
 	d->queue.n = 0;
+	d->held.n = 0;
 	reach(d, v, lab);
 	for (int q = 0; q < d->queue.n; q++) {
 		int u = d->queue.a[q];
@@ -165,6 +190,7 @@ static void search(struct counter *k, int v)
 		}
 	}
 	d->pieces[comp].nv = d->queue.n;
+	d->pieces[comp].nf = d->held.n;
 	d->pieces[comp].nproj = nproj;
 	d->pieces[comp].branch = best;
 }
@@ -178,17 +204,47 @@ static struct comp *new_comp(struct counter *k)
 	return &k->comps[k->ncomps++];
 }
 
+/* The codes of the factors held, sorted (there are few) after the long clauses' ids. */
+static void put_held(struct decomposer *d, int *out)
+{
+	for (int i = 0; i < d->held.n; i++) {
+		int c = d->held.a[i], j = i;
+		for (; j > 0 && out[j - 1] > c; j--)
+			out[j] = out[j - 1];
+		out[j] = c;
+	}
+}
+
+/* Into k->sum: the sum over the values of the lone variable v of its weight times the
+ * entries of the factors it holds (the other variable of each assigned). */
+static void lone_sum(struct counter *k, int v)
+{
+	const struct factors *fa = k->s.factors;
+	const int *held = k->d.held.a;
+
+	mpz_set_ui(k->sum, 0);
+	for (int b = 0; b < 2; b++) {
+		mpz_set(k->term, k->weight[2 * v + !b]);
+		for (int i = 0; i < k->d.held.n; i++) {
+			int j = (held[i] - k->s.nlong) >> 1, o = (held[i] - k->s.nlong) & 1;
+			mpz_mul(k->term, k->term, fa->table[4 * j + (fa->ends[2 * j] == v ? 2 * b + o : 2 * o + b)]);
+		}
+		mpz_add(k->sum, k->sum, k->term);
+	}
+}
+
 /* Opens a child slice at the top of the component stack for the component just searched
  * from v, unless it is a lone free variable; returns its projected variables in that case
- * (the sum of its weights goes into k->lone when they are not 1), else 0. */
+ * (its factor of the count goes into k->lone when its weights are not 1 or it holds
+ * factors), else 0. */
 static int open_child(struct counter *k, int v)
 {
 	struct piece *p = &k->d.pieces[k->d.npieces - 1];
 
 	if (p->nv == 1 && p->nc == 0) {
 		p->vpos = p->cpos = -1;
-		if (k->weight && k->weighted[v]) {
-			mpz_add(k->sum, k->weight[2 * v], k->weight[2 * v + 1]);
+		if (p->nf || (k->weight && k->weighted[v])) {
+			lone_sum(k, v);
 			mpz_mul(k->lone, k->lone, k->sum);
 			return 0;
 		}
@@ -196,22 +252,24 @@ static int open_child(struct counter *k, int v)
 	}
 	p->vpos = k->cvars.n;
 	p->cpos = k->ccls.n;
-	*new_comp(k) = (struct comp){ p->vpos, p->vpos + p->nv, p->cpos, p->cpos + p->nc, p->nproj, p->branch };
+	*new_comp(k) = (struct comp){ p->vpos, p->vpos + p->nv, p->cpos, p->cpos + p->nc + p->nf, p->nproj, p->branch };
+	put_held(&k->d, k->ccls.a + p->cpos + p->nc);
 	k->cvars.n += p->nv;
-	k->ccls.n += p->nc;
+	k->ccls.n += p->nc + p->nf;
 	return 0;
 }
 
-/* Copies the active clauses of the parent, in order, into the children. */
+/* Copies the active clauses of the parent, in order, into the children (the factors held
+ * are there already: each child found its own). */
 static void distribute_clauses(struct counter *k, const struct comp *parent)
 {
 	struct piece *pieces = k->d.pieces;
 	const uint32_t *cl_label = k->d.cl_label, stamp = k->d.stamp;
-	int *cls = k->ccls.a;
+	int *cls = k->ccls.a, nlong = k->s.nlong;
 
 	for (int i = parent->cl_begin; i < parent->cl_end; i++) {
 		int c = cls[i];
-		if (cl_label[c] > stamp)
+		if (c < nlong && cl_label[c] > stamp)
 			cls[pieces[cl_label[c] - stamp - 1].cpos++] = c;
 	}
 }
@@ -229,7 +287,7 @@ int decompose(struct counter *k, const struct comp *parent)
 	next_stamp(d, &k->s);
 	d->npieces = 0;
 	ivec_reserve(&k->cvars, k->cvars.n + parent->var_end - parent->var_begin);
-	ivec_reserve(&k->ccls, k->ccls.n + parent->cl_end - parent->cl_begin);
+	ivec_reserve(&k->ccls, k->ccls.n + parent->cl_end - parent->cl_begin + (k->s.factors ? k->s.factors->n : 0));
 	vars = k->cvars.a;
 	for (int i = parent->var_begin; i < end; i++) {
 		int v = vars[i], piece;

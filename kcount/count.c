@@ -26,7 +26,7 @@ size_t counter_bytes(const struct counter *k)
 {
 	return k->solver_bytes + (size_t)k->s.lits_cap * sizeof(int) + k->cache->bytes + ivec_bytes(&k->cvars) + ivec_bytes(&k->ccls)
 	       + (size_t)k->compcap * sizeof *k->comps + (size_t)k->s.nvars * 16 + (size_t)k->s.nlong * 8
-	       + keys_bytes(k) + (size_t)k->depth * 256;
+	       + keys_bytes(k) + (size_t)k->depth * 256 + (k->pending ? (size_t)k->s.nvars * sizeof *k->pending : 0);
 }
 
 static void progress(struct counter *k)
@@ -132,13 +132,43 @@ static struct comp_key *make_key(struct counter *k, const struct comp *c)
 	return &k->keys[k->depth];
 }
 
-/* Multiplies out by the weights of the literals assigned from the trail's position from on. */
-static void times_weights(const struct counter *k, int from, mpz_t out)
+/* Multiplies out by the entry of each factor of v whose other variable has a value and
+ * is not pending (assigned before the trail's part at hand, or seen in it already): each
+ * factor once, when its second variable is met. */
+static void times_factors(const struct counter *k, int v, mpz_t out)
 {
+	const struct factors *fa = k->s.factors;
+	const signed char *val = k->s.val;
+
+	for (int i = fa->at[v]; i < fa->at[v + 1]; i++) {
+		int j = fa->ids[i], a = fa->ends[2 * j], b = fa->ends[2 * j + 1], o = a ^ b ^ v;
+		if (val[2 * o] && k->pending[o] != k->epoch)
+			mpz_mul(out, out, fa->table[4 * j + 2 * (val[2 * a] > 0) + (val[2 * b] > 0)]);
+	}
+}
+
+/* Multiplies out by the weights of the literals assigned from the trail's position from on,
+ * and by the factors they decide. */
+static void times_weights(struct counter *k, int from, mpz_t out)
+{
+	const int *trail = k->s.trail;
+
+	if (k->s.factors) {
+		if (++k->epoch == 0) {
+			memset(k->pending, 0, ((size_t)k->s.nvars + 1) * sizeof *k->pending);
+			k->epoch = 1;
+		}
+		for (int i = from; i < k->s.ntrail; i++)
+			k->pending[VAR(trail[i])] = k->epoch;
+	}
 	for (int i = from; i < k->s.ntrail && mpz_sgn(out); i++) {
-		int lit = k->s.trail[i];
-		if (k->weighted[VAR(lit)])
+		int lit = trail[i], v = VAR(lit);
+		if (k->weighted[v])
 			mpz_mul(out, out, k->weight[lit]);
+		if (k->s.factors) {
+			k->pending[v] = 0;
+			times_factors(k, v, out);
+		}
 	}
 }
 
@@ -220,8 +250,11 @@ void counter_init(struct counter *k, const struct formula *f, const struct optio
 	k->cache = &k->own_cache;
 	k->weight = f->weight;
 	k->weighted = f->weighted;
+	if (f->factors)
+		k->pending = xcalloc((size_t)f->nvars + 1, sizeof *k->pending);
 	mpz_init(k->lone);
 	mpz_init(k->sum);
+	mpz_init(k->term);
 	cache_init(k->cache, 0, (int)opt->exact_keys, st);
 	counter_set_memory(k, (size_t)opt->mem << 20);
 }
@@ -239,6 +272,8 @@ void counter_free(struct counter *k)
 	cache_free(&k->own_cache);
 	mpz_clear(k->lone);
 	mpz_clear(k->sum);
+	mpz_clear(k->term);
+	free(k->pending);
 	decomposer_free(&k->d);
 	solver_free(&k->s);
 	ivec_free(&k->cvars);

@@ -108,8 +108,8 @@ static void *run(void *arg)
 	mpz_t folded;  /* the factors of the variables that folding left in no clause */
 
 	mpz_init_set_ui(folded, 1);
-	if (counting && !j->f.unsat)
-		pendants_fold(&j->f, folded, &j->stats);
+	if (counting && !j->f.unsat && pendants_fold(&j->f, folded, &j->stats))
+		free_projected += formula_compact(&j->f);  /* the search's arrays: what is left */
 	counter_init(&j->k, &j->f, &j->opt, &j->stats, &job_timed_out);
 	if (!counting)
 		sample_models(&j->k, &j->f, j->opt.sample, (uint64_t)j->opt.seed);

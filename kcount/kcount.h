@@ -86,7 +86,8 @@ void options_parse(struct options *o, int argc, char **argv);
 	X(eliminated, "hidden variables eliminated by resolution") \
 	X(subsumed, "clauses removed as supersets of others") \
 	X(vivified, "clauses removed or shortened as implied by the others") \
-	X(pendants, "variables whose clauses all hold one other, folded into its weights (pendant.c)") \
+	X(pendants, "variables whose clauses hold one or two others, folded into weights and factors (pendant.c)") \
+	X(factors, "two-variable factors that folding left (pendant.c)") \
 	X(defined, "hidden variables that are functions of the projected ones (branched on)") \
 	X(order_width, "largest degree at elimination (with no hubs, a bound on the treewidth)") \
 	X(order_hubs, "variables still above the degree cap, branched on first by degree") \
@@ -110,6 +111,20 @@ struct stats {
 				   * component a part of its parent's by its variables */
 };
 void stats_report(const struct stats *s, double seconds, size_t peak_bytes);
+
+/* ---- factor.c: two-variable factors left by folding (pendant.c) ---- */
+struct factors {
+	int n;
+	int *ends;                /* factor i: its variables ends[2i] < ends[2i + 1] */
+	mpz_t *table;             /* factor i: table[4i + 2 * (value of the first) + value of the second] */
+	int *at, *ids;            /* by variable v: its factors ids[at[v]..at[v + 1]) */
+};
+/* n factors, their ends and tables to be set, then indexed. */
+struct factors *factors_new(int n);
+void factors_index(struct factors *fa, int nvars);
+/* Renumbers the variables v of the factors to to[v] (of 1..nvars), and indexes them again. */
+void factors_renumber(struct factors *fa, const int *to, int nvars);
+void factors_free(struct factors *fa);
 
 /* ---- solver.c: assignment, trail and unit propagation with watched literals ---- */
 /* Literal codes: 2*var for the positive, 2*var+1 for the negative literal. */
@@ -147,6 +162,7 @@ struct solver {
 	int *trail;
 	int ntrail, qhead;
 	struct stats *stats;
+	const struct factors *factors; /* the formula's (pendant.c), or NULL: edges of its graph */
 };
 /* Builds a solver over the clauses (each ended by 0, literals in DIMACS form, no duplicate
  * literals, no tautologies, at least two literals). */
@@ -196,6 +212,7 @@ struct formula {
 	struct ivec groups;     /* checked at-most-one marks (groups.c): variables, each group ended by 0 */
 	mpz_t *weight;          /* by literal code: its factor in a model (pendant.c), or NULL: all 1 */
 	unsigned char *weighted; /* by variable: a weight of its literals is not 1 */
+	struct factors *factors;  /* two-variable factors (pendant.c), or NULL */
 };
 /* eliminate: also eliminate variables outside the projection (counting, not sampling).
  * Once *stop is set (the timeout), probing and the satisfiability checks end early and
@@ -207,9 +224,10 @@ void preprocess(struct formula *f, const struct dimacs_cnf *cnf, int eliminate, 
 int probe(struct solver *s, struct stats *st, const volatile sig_atomic_t *stop);
 /* Builds a solver over f's clauses, with f's projection and fixed values assigned. */
 void formula_solver(const struct formula *f, struct solver *s, struct stats *st);
-/* Renumbers the variables that occur in f's clauses to 1..m in the same order, dropping
- * the others (fixed ones included): the search's arrays then stay small. Returns the
- * number of projected free variables dropped: each doubles the count. */
+/* Renumbers the variables that occur in f's clauses or factors to 1..m in the same order,
+ * dropping the others (fixed ones included): the search's arrays then stay small. Returns
+ * the number of projected free variables dropped: each doubles the count (a weighted one
+ * must not be dropped). */
 int formula_compact(struct formula *f);
 /* Writes f as a DIMACS CNF with the same (projected) count. */
 void formula_write(const struct formula *f, FILE *out);
@@ -320,6 +338,8 @@ struct comp {
 /* A local component of one decompose: what the search found, then its child slices. */
 struct piece {
 	int nv, nc, nproj;        /* variables, active clauses, projected variables */
+	int nf;                   /* factors with one variable assigned (their codes in the
+				   * decomposer's held, while it searches this component) */
 	int branch;               /* branchable variable of highest key (rank, then active clauses;
 				   * the lowest variable on ties), or 0 */
 	int vpos, cpos;           /* where its next variable and clause go (-1: a lone variable) */
@@ -332,9 +352,12 @@ struct decomposer {
 	uint32_t *var_label, *cl_label;
 	int *rank;                /* from order_rank */
 	unsigned char *branchable; /* from define_branchable */
-	int *adj, *adj_at;        /* variable v: binary neighbours (literals) at adj[adj_at[2v],
-				   * adj_at[2v+1]), then its long clauses up to adj_at[2v+2] */
+	int *adj, *adj_at;        /* variable v: binary neighbours (literals) at adj[adj_at[3v],
+				   * adj_at[3v+1]), its long clauses up to adj_at[3v+2], then its
+				   * factors up to adj_at[3v+3] */
 	struct ivec queue;
+	struct ivec held;         /* the key codes of the factors with one variable assigned
+				   * (FACTOR_CODE) met by the current search */
 	struct piece *pieces;     /* by local component */
 	int npieces, piece_cap;
 };
@@ -348,10 +371,14 @@ struct cubes;
  * the parent's sorted order); returns the number of free projected variables. */
 int decompose(struct counter *k, const struct comp *parent);
 
-/* ---- pendant.c: pendant variables folded into their neighbours' literal weights ---- */
+/* A factor with one variable assigned, in a component's clause list and key: after the
+ * long clauses' ids, by the factor and the value it was given. */
+#define FACTOR_CODE(nlong, i, value) ((nlong) + 2 * (i) + (value))
+
+/* ---- pendant.c: variables of degree one and two folded into weights and factors ---- */
 /* Folds them (f compacted, for a count): their clauses go, they leave the projection, and
- * the weights of f's literals take their factors; multiplies factor by those of projected
- * variables left in no clause. Returns the number of variables folded. */
+ * the weights of f's literals and f->factors take their factors; multiplies factor by
+ * those of projected variables left in nothing. Returns the number of variables folded. */
 int pendants_fold(struct formula *f, mpz_t factor, struct stats *st);
 
 /* ---- count.c: the counting search ---- */
@@ -380,7 +407,9 @@ struct counter {
 	struct cubes *cubes;      /* the threads this one belongs to, or NULL */
 	mpz_t *weight;            /* the formula's literal weights (pendant.c), or NULL */
 	const unsigned char *weighted;
-	mpz_t lone, sum;          /* decompose's product of the weighted free variables it drops */
+	unsigned *pending;        /* by variable: = epoch while times_weights has yet to see it */
+	unsigned epoch;
+	mpz_t lone, sum, term;    /* decompose's product of the weighted free variables it drops */
 };
 void counter_init(struct counter *k, const struct formula *f, const struct options *opt,
 		  struct stats *st, volatile sig_atomic_t *stop);

@@ -125,7 +125,8 @@ static void add_clique(struct graph *g, const int *lits, int n)
 }
 
 /* The graph of what the current assignment leaves: the unassigned variables of the clauses
- * it does not satisfy (a split orders each of its cases this way, split.c). */
+ * it does not satisfy, and the factors (pendant.c) of two unassigned variables (a split
+ * orders each of its cases this way, split.c). */
 static void build(struct graph *g, const struct solver *s)
 {
 	struct ivec open = { 0 };
@@ -150,6 +151,13 @@ static void build(struct graph *g, const struct solver *s)
 		for (int i = 0; i < s->bins[l].n && !s->val[l]; i++)
 			if (!s->val[s->bins[l].a[i]])
 				ivec_push(&g->adj[VAR(l)], VAR(s->bins[l].a[i]));
+	for (int i = 0; s->factors && i < s->factors->n; i++) {
+		int a = s->factors->ends[2 * i], b = s->factors->ends[2 * i + 1];
+		if (!s->val[2 * a] && !s->val[2 * b]) {
+			ivec_push(&g->adj[a], b);
+			ivec_push(&g->adj[b], a);
+		}
+	}
 	/* Without the vertices of no edge (assigned or settled variables), which each elimination
 	 * would pop in vain: a split's case leaves a few hundred of coreboot's 2,700, and its
 	 * orders took half of the count. The tie-breaks are then alike before and after

@@ -172,6 +172,7 @@ void formula_solver(const struct formula *f, struct solver *s, struct stats *st)
 {
 	solver_init(s, f->nvars, f->clauses.a, (size_t)f->clauses.n, st);
 	memcpy(s->projected, f->projected, (size_t)f->nvars + 1);
+	s->factors = f->factors;
 	for (int v = 1; v <= f->nvars; v++)
 		if (f->fixed[v])
 			solver_assign(s, f->fixed[v] > 0 ? 2 * v : 2 * v + 1);
@@ -255,6 +256,28 @@ static void compact_groups(struct ivec *g, const int *to)
 	g->n = out;
 }
 
+/* Renumbers the literal weights by to (the variables to m). */
+static void compact_weights(struct formula *f, const int *to, int m)
+{
+	mpz_t *weight = xmalloc(2 * ((size_t)m + 1) * sizeof *weight);
+	unsigned char *weighted = xcalloc((size_t)m + 1, 1);
+
+	mpz_init_set_ui(weight[0], 1);
+	mpz_init_set_ui(weight[1], 1);
+	for (int v = 1; v <= f->nvars; v++)
+		if (to[v]) {
+			mpz_init_set(weight[2 * to[v]], f->weight[2 * v]);
+			mpz_init_set(weight[2 * to[v] + 1], f->weight[2 * v + 1]);
+			weighted[to[v]] = f->weighted[v];
+		}
+	for (int l = 0; l < 2 * (f->nvars + 1); l++)
+		mpz_clear(f->weight[l]);
+	free(f->weight);
+	free(f->weighted);
+	f->weight = weight;
+	f->weighted = weighted;
+}
+
 int formula_compact(struct formula *f)
 {
 	int *to = xcalloc((size_t)f->nvars + 1, sizeof *to), m = 0, dropped = 0;
@@ -263,6 +286,8 @@ int formula_compact(struct formula *f)
 	for (int i = 0; i < f->clauses.n; i++)
 		if (f->clauses.a[i])
 			to[abs(f->clauses.a[i])] = 1;
+	for (int i = 0; f->factors && i < 2 * f->factors->n; i++)
+		to[f->factors->ends[i]] = 1;
 	projected = xcalloc((size_t)f->nvars + 1, 1);
 	defined = xcalloc((size_t)f->nvars + 1, 1);
 	for (int v = 1; v <= f->nvars; v++) {
@@ -280,6 +305,10 @@ int formula_compact(struct formula *f)
 			f->clauses.a[i] = l > 0 ? to[l] : -to[-l];
 	}
 	compact_groups(&f->groups, to);
+	if (f->weight)
+		compact_weights(f, to, m);
+	if (f->factors)
+		factors_renumber(f->factors, to, m);
 	free(to);
 	free(f->projected);
 	free(f->defined);
@@ -354,4 +383,5 @@ void formula_free(struct formula *f)
 			mpz_clear(f->weight[l]);
 	free(f->weight);
 	free(f->weighted);
+	factors_free(f->factors);
 }

@@ -121,15 +121,17 @@ check "select by a chain of 30" 61 "$TMP/select.cnf"
 run "$BIN/kcount" --preprocess "$TMP/select.cnf"
 is "$(awk '!/^[cp]/ && NF > 3' "$OUT" | wc -l)" 0 "select by a chain of 30: no clause of more than 2 literals left"
 
-# the treewidth bounds of -v (order.c) on graphs of known treewidth: a cycle has 2, a clique
+# the treewidth bounds of -v (order.c) on graphs of known treewidth: a wheel has 3, a clique
 # of 12 has 11 (its least degree), the 8 x 8 grid has 8; the lower bound may not pass it
-# and the order's width may not fall below it. (A path has no bound to find: its pendant
-# variables fold away, pendant.c.)
+# and the order's width may not fall below it. (A path or a cycle has no bound to find: its
+# variables of degree two fold away, pendant.c; a wheel's rim has degree three.)
 stat() { "$BIN/kcount" -v "$2" 2>&1 >/dev/null | awk -v s="$1" '$2 == s { print $3 }'; }
-awk 'BEGIN { for (i = 1; i <= 50; i++) print -i, -(i % 50 + 1), 0 }' > "$TMP/cycle.cnf.body"
-cnf "$TMP/cycle.cnf" 50
-check "independent sets of a cycle of 50" 28143753123 "$TMP/cycle.cnf"
-is "$(stat order_width_lower "$TMP/cycle.cnf")" 2 "a cycle of 50: treewidth at least 2"
+# A wheel's independent sets: the hub alone, or those of its rim, a cycle of 50 (the Lucas
+# number L_50 = 28143753123).
+awk 'BEGIN { for (i = 1; i <= 50; i++) print -i, -(i % 50 + 1), 0; for (i = 1; i <= 50; i++) print -51, -i, 0 }' > "$TMP/wheel.cnf.body"
+cnf "$TMP/wheel.cnf" 51
+check "independent sets of a wheel of 50 spokes" 28143753124 "$TMP/wheel.cnf"
+is "$(stat order_width_lower "$TMP/wheel.cnf")" 3 "a wheel of 50 spokes: treewidth at least 3"
 awk 'BEGIN { for (i = 1; i <= 12; i++) for (j = i + 1; j <= 12; j++) print -i, -j, 0 }' > "$TMP/amo.cnf.body"
 cnf "$TMP/amo.cnf" 12
 check "at most one of 12" 13 "$TMP/amo.cnf"

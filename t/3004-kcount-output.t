@@ -5,21 +5,22 @@
 need_brute
 plan 30
 
-printf 'c t mc\np cnf 6 2\n1 2 3 0\n-4 5 6 0\n' > "$TMP/f.cnf"
+printf 'c t mc\np cnf 8 2\n1 2 3 4 0\n-5 6 7 8 0\n' > "$TMP/f.cnf"
 run "$BIN/kcount" "$TMP/f.cnf"
 is_status 0 "counts f.cnf"
-# the cache's hashed keys add a comment line (c o) with the bound on a collision: each
-# clause is a component looked up, then the two-literal clause its branch leaves; those of
-# the second clause met the two entries of the first, 4 pairs of keys of 2 words,
-# 4 (2 / (2^61 - 1))^2 (kcount(1), CACHE KEYS)
-printf 's SATISFIABLE\nc s type mc\nc o cache: hashed keys; probability of any collision in this run at most 3.0e-36\nc s log10-estimate 1.690196\nc s exact arb int 49\n' > "$TMP/f.expected"
+# 15 x 15 models; the cache's hashed keys add a comment line (c o) with the bound on a
+# collision: each clause is a component looked up, then the three- and two-literal clauses
+# its branches leave; those of the second clause met the three entries of the first, 9 pairs
+# of keys of 2 words, 9 (2 / (2^61 - 1))^2 (kcount(1), CACHE KEYS). (Clauses of four: a
+# variable with two neighbours would fold away, pendant.c.)
+printf 's SATISFIABLE\nc s type mc\nc o cache: hashed keys; probability of any collision in this run at most 6.8e-36\nc s log10-estimate 2.352183\nc s exact arb int 225\n' > "$TMP/f.expected"
 same_file "$OUT" "$TMP/f.expected" "competition output"
 
 run_in "$TMP/f.cnf" "$BIN/kcount" -q
 is_status 0 "reads standard input"
-is "$(cat "$OUT")" 49 "-q from standard input"
+is "$(cat "$OUT")" 225 "-q from standard input"
 run_in "$TMP/f.cnf" "$BIN/kcount" -q -
-is "$(cat "$OUT")" 49 "'-' is standard input"
+is "$(cat "$OUT")" 225 "'-' is standard input"
 
 printf 'p cnf 2 2\n1 0\n-1 0\n' > "$TMP/u.cnf"
 run "$BIN/kcount" "$TMP/u.cnf"

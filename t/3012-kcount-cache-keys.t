@@ -53,14 +53,15 @@ like "$OUT" '^c s exact arb int ' "--exact-keys: a count"
 ok "! grep -q '^c o cache' '$OUT'" "--exact-keys: no line on collisions"
 is "$(kstat cache_pairs)" 0 "--exact-keys: no pairs counted"
 
-# the pairs counted exactly: N clauses (x | y | z) on disjoint triples (no pendant to fold)
-# are N components, all different, none evicted; each is looked up, then the clause (y | z)
-# its branch x = 0 leaves, and both are stored: the i-th triple's two lookups each meet the
-# 2 (i - 1) entries stored before them, 2 N (N - 1) pairs in all
+# the pairs counted exactly: N clauses (w | x | y | z) on disjoint quadruples (nothing of
+# degree two or less to fold) are N components, all different, none evicted; each is looked
+# up, then the clauses (x | y | z) and (y | z) its branches w = 0 and x = 0 leave, and all
+# three are stored after their lookups: the i-th quadruple's three lookups each meet the
+# 3 (i - 1) entries stored before them, 9 N (N - 1) / 2 pairs in all
 for n in 10 50; do
-	awk -v n=$n 'BEGIN { print "p cnf", 3 * n, n; for (i = 1; i <= n; i++) print 3 * i - 2, 3 * i - 1, 3 * i, 0 }' > "$TMP/pairs.cnf"
+	awk -v n=$n 'BEGIN { print "p cnf", 4 * n, n; for (i = 1; i <= n; i++) print 4 * i - 3, 4 * i - 2, 4 * i - 1, 4 * i, 0 }' > "$TMP/pairs.cnf"
 	run "$BIN/kcount" -v "$TMP/pairs.cnf"
-	is "$(kstat cache_pairs)" $((2 * n * (n - 1))) "$n disjoint clauses: $((2 * n * (n - 1))) pairs, the entries each lookup met"
+	is "$(kstat cache_pairs)" $((9 * n * (n - 1) / 2)) "$n disjoint clauses: $((9 * n * (n - 1) / 2)) pairs, the entries each lookup met"
 done
 
 # the bound of the hashed keys, from the figures of -v: the line's number, its formula
@@ -83,8 +84,9 @@ for n in 20 40; do
 done
 
 # the figures of the processes that count a split's cases, and of --lower-bound's rounds,
-# come back with their counts: the bound covers their lookups (the parent looks up none)
-"$BRUTE" --groups 11 1 > "$TMP/s.cnf"
+# come back with their counts: the bound covers their lookups (the parent looks up none;
+# groups 13, whose cases leave components to look up, where others' fold away, pendant.c)
+"$BRUTE" --groups 13 1 > "$TMP/s.cnf"
 run "$BIN/kcount" --split-width 0 --jobs 2 "$TMP/s.cnf"
 is "$(sed -n 's/^c s exact arb int //p' "$OUT")" "$("$BRUTE" "$TMP/s.cnf")" "a split in 2 processes: the brute-force count"
 like "$OUT" '^c o cache: hashed keys; probability of any collision in this run at most [1-9]' "a split in 2 processes: the bound covers their lookups"

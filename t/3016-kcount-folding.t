@@ -1,0 +1,54 @@
+#!/bin/sh
+# Variables of degree one and two folded into literal weights and two-variable factors
+# (kcount/pendant.c): a variable whose clauses hold at most two other variables, all
+# projected, goes; their literals, or a factor between the two, take what it gave. Random
+# CNFs, plain and projected, with variables planted on them (each new one tied to an earlier
+# one by one or two binary clauses, or to two earlier ones by one to three clauses of two or
+# three literals, shown or hidden at random), must keep brute force's count: with one thread,
+# with the cubes of two threads (whose literals carry weights too), and with --no-elim. Most
+# of them must fold, and some must keep factors, which the search decides and keys.
+. "$(dirname "$0")/lib.sh"
+need_brute
+N=150
+plan $((N + 3))
+bad=0 folded=0 factors=0
+i=1
+while [ $i -le $N ]; do
+	base=$((5 + i % 9)); tree=$((4 + i % 8))
+	case $((i % 3)) in 0) show=-1 ;; *) show=$((base - 1 - i % 3)) ;; esac
+	"$BRUTE" --gen $i $base $((base + i % base)) $show 2 |
+		awk -v seed=$i -v t=$tree 'BEGIN { srand(seed) }
+			/^p cnf/ { n = $3; m = $4; next }
+			/^c p show/ { shown = 1; sub(/ 0$/, ""); show = $0; next }
+			{ body = body $0 "\n" }
+			function sign(v) { return rand() < 0.5 ? -v : v }
+			END { for (y = n + 1; y <= n + t; y++) {
+					x = 1 + int(rand() * (y - 1)); z = 1 + int(rand() * (y - 1))
+					if (z == x || rand() < 0.3) {
+						k = 1 + int(rand() * 2)
+						for (j = 0; j < k; j++) { body = body sign(y) " " sign(x) " 0\n"; m++ }
+					} else {
+						k = 1 + int(rand() * 3)
+						for (j = 0; j < k; j++) {
+							r = rand()
+							if (r < 0.35) body = body sign(y) " " sign(x) " 0\n"
+							else if (r < 0.7) body = body sign(y) " " sign(z) " 0\n"
+							else body = body sign(y) " " sign(x) " " sign(z) " 0\n"
+							m++ }
+					}
+					if (shown && rand() < 0.5) show = show " " y }
+				print "p cnf", n + t, m; if (shown) print show, 0; printf "%s", body }' > "$TMP/p.cnf"
+	want=$("$BRUTE" "$TMP/p.cnf")
+	case $((i % 3)) in 0) opts="--jobs 1" ;; 1) opts="--jobs 2 --cube-width 0" ;; *) opts="--jobs 1 --no-elim" ;; esac
+	# shellcheck disable=SC2086
+	run "$BIN/kcount" -q -v $opts "$TMP/p.cnf"
+	[ "$(kstat pendants)" -gt 0 ] && folded=$((folded + 1))
+	[ "$(kstat factors)" -gt 0 ] && factors=$((factors + 1))
+	if [ "$STATUS" = 0 ] && [ "$(cat "$OUT")" = "$want" ]; then pass "case $i ($base + $tree variables, show $show, $opts): $want"
+	else fail "case $i ($base + $tree variables, show $show, $opts): expected $want, got $(cat "$OUT") (status $STATUS)"; bad=$((bad + 1)); fi
+	i=$((i + 1))
+done
+is "$bad" 0 "no disagreement with brute force"
+ok "[ $folded -gt $((N * 3 / 4)) ]" "most formulas had variables folded ($folded of $N)"
+ok "[ $factors -gt $((N / 10)) ]" "some kept factors for the search ($factors of $N)"
+done_testing
