@@ -12,8 +12,7 @@ need_brute
 N=150
 plan $((N + 3))
 bad=0 folded=0 factors=0
-i=1
-while [ $i -le $N ]; do
+for i in $(seq 1 $N); do
 	base=$((5 + i % 9)); tree=$((4 + i % 8))
 	case $((i % 3)) in 0) show=-1 ;; *) show=$((base - 1 - i % 3)) ;; esac
 	"$BRUTE" --gen $i $base $((base + i % base)) $show 2 |
@@ -46,7 +45,6 @@ while [ $i -le $N ]; do
 	[ "$(kstat factors)" -gt 0 ] && factors=$((factors + 1))
 	if [ "$STATUS" = 0 ] && [ "$(cat "$OUT")" = "$want" ]; then pass "case $i ($base + $tree variables, show $show, $opts): $want"
 	else fail "case $i ($base + $tree variables, show $show, $opts): expected $want, got $(cat "$OUT") (status $STATUS)"; bad=$((bad + 1)); fi
-	i=$((i + 1))
 done
 is "$bad" 0 "no disagreement with brute force"
 ok "[ $folded -gt $((N * 3 / 4)) ]" "most formulas had variables folded ($folded of $N)"
