@@ -226,8 +226,8 @@ static void lone_sum(struct counter *k, int v)
 	for (int b = 0; b < 2; b++) {
 		mpz_set(k->term, k->weight[2 * v + !b]);
 		for (int i = 0; i < k->d.held.n; i++) {
-			int j = (held[i] - k->s.nlong) >> 1, o = (held[i] - k->s.nlong) & 1;
-			mpz_mul(k->term, k->term, fa->table[4 * j + (fa->ends[2 * j] == v ? 2 * b + o : 2 * o + b)]);
+			int j = FACTOR_OF_CODE(k->s.nlong, held[i]), o = VALUE_OF_CODE(k->s.nlong, held[i]);
+			mpz_mul(k->term, k->term, fa->table[fa->ends[2 * j] == v ? FACTOR_ENTRY(j, b, o) : FACTOR_ENTRY(j, o, b)]);
 		}
 		mpz_add(k->sum, k->sum, k->term);
 	}

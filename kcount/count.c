@@ -143,7 +143,7 @@ static void times_factors(const struct counter *k, int v, mpz_t out)
 	for (int i = fa->at[v]; i < fa->at[v + 1]; i++) {
 		int j = fa->ids[i], a = fa->ends[2 * j], b = fa->ends[2 * j + 1], o = a ^ b ^ v;
 		if (val[2 * o] && k->pending[o] != k->epoch)
-			mpz_mul(out, out, fa->table[4 * j + 2 * (val[2 * a] > 0) + (val[2 * b] > 0)]);
+			mpz_mul(out, out, fa->table[FACTOR_ENTRY(j, val[2 * a] > 0, val[2 * b] > 0)]);
 	}
 }
 

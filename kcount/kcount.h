@@ -116,9 +116,11 @@ void stats_report(const struct stats *s, double seconds, size_t peak_bytes);
 struct factors {
 	int n;
 	int *ends;                /* factor i: its variables ends[2i] < ends[2i + 1] */
-	mpz_t *table;             /* factor i: table[4i + 2 * (value of the first) + value of the second] */
+	mpz_t *table;             /* factor i: its entries at FACTOR_ENTRY(i, ...) */
 	int *at, *ids;            /* by variable v: its factors ids[at[v]..at[v + 1]) */
 };
+/* Factor i's entry for the value va of its first variable and vb of its second. */
+#define FACTOR_ENTRY(i, va, vb) (4 * (i) + 2 * (va) + (vb))
 /* n factors, their ends and tables to be set, then indexed. */
 struct factors *factors_new(int n);
 void factors_index(struct factors *fa, int nvars);
@@ -372,8 +374,10 @@ struct cubes;
 int decompose(struct counter *k, const struct comp *parent);
 
 /* A factor with one variable assigned, in a component's clause list and key: after the
- * long clauses' ids, by the factor and the value it was given. */
+ * long clauses' ids, by the factor and the value it was given; and back. */
 #define FACTOR_CODE(nlong, i, value) ((nlong) + 2 * (i) + (value))
+#define FACTOR_OF_CODE(nlong, code) (((code) - (nlong)) >> 1)
+#define VALUE_OF_CODE(nlong, code) (((code) - (nlong)) & 1)
 
 /* ---- pendant.c: variables of degree one and two folded into weights and factors ---- */
 /* Folds them (f compacted, for a count): their clauses go, they leave the projection, and

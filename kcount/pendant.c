@@ -28,7 +28,7 @@ struct folding {
 	struct ivec *occ;         /* by variable: its clauses (dead ones dropped as met) */
 	struct ivec *fof;         /* by variable: its factors (dead ones dropped as met) */
 	struct ivec ends;         /* factor i: its variables ends[2i] < ends[2i + 1] */
-	mpz_t *table;             /* factor i: table[4i + 2 * (value of the first) + value of the second] */
+	mpz_t *table;             /* factor i: its entries at FACTOR_ENTRY(i, ...) */
 	unsigned char *fdead;     /* by factor */
 	int nfactors, fcap;
 	struct ivec queue;
@@ -118,8 +118,7 @@ static void weigh(const struct folding *fo, int y, int by, const int *nb, int bi
 	mpz_set(out, f->weight[LIT(by ? y : -y)]);
 	for (int i = 0; i < fo->fof[y].n; i++) {
 		int j = fo->fof[y].a[i], a = fo->ends.a[2 * j], b = fo->ends.a[2 * j + 1];
-		int at = 2 * value_of(a, y, by, nb, bits) + value_of(b, y, by, nb, bits);
-		mpz_mul(out, out, fo->table[4 * j + at]);
+		mpz_mul(out, out, fo->table[FACTOR_ENTRY(j, value_of(a, y, by, nb, bits), value_of(b, y, by, nb, bits))]);
 	}
 }
 
@@ -176,10 +175,10 @@ static void join_factor(struct folding *fo, const int *nb, mpz_t *g)
 
 	if (j < 0)
 		j = new_factor(fo, a, b);
-	t = fo->table + 4 * j;
+	t = fo->table + FACTOR_ENTRY(j, 0, 0);
 	for (int ba = 0; ba < 2; ba++)
 		for (int bb = 0; bb < 2; bb++)
-			mpz_mul(t[2 * ba + bb], t[2 * ba + bb], g[a == nb[0] ? ba | bb << 1 : bb | ba << 1]);
+			mpz_mul(t[FACTOR_ENTRY(0, ba, bb)], t[FACTOR_ENTRY(0, ba, bb)], g[a == nb[0] ? ba | bb << 1 : bb | ba << 1]);
 	if (!mpz_cmp(t[0], t[1]) && !mpz_cmp(t[2], t[3])) {
 		times_weight(fo->f, a, 0, t[0]);
 		times_weight(fo->f, a, 1, t[2]);
@@ -260,7 +259,7 @@ static void forbid_zeros(struct ivec *clauses, int a, int b, mpz_t *t)
 {
 	for (int ba = 0; ba < 2; ba++)
 		for (int bb = 0; bb < 2; bb++)
-			if (!mpz_sgn(t[2 * ba + bb])) {
+			if (!mpz_sgn(t[FACTOR_ENTRY(0, ba, bb)])) {
 				ivec_push(clauses, ba ? -a : a);
 				ivec_push(clauses, bb ? -b : b);
 				ivec_push(clauses, 0);
