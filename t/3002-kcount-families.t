@@ -125,7 +125,7 @@ is "$(awk '!/^[cp]/ && NF > 3' "$OUT" | wc -l)" 0 "select by a chain of 30: no c
 # of 12 has 11 (its least degree), the 8 x 8 grid has 8; the lower bound may not pass it
 # and the order's width may not fall below it. (A path or a cycle has no bound to find: its
 # variables of degree two fold away, pendant.c; a wheel's rim has degree three.)
-stat() { "$BIN/kcount" -v "$2" 2>&1 >/dev/null | awk -v s="$1" '$2 == s { print $3 }'; }
+stat() { run "$BIN/kcount" -v "$2"; kstat "$1"; }
 # A wheel's independent sets: the hub alone, or those of its rim, a cycle of 50 (the Lucas
 # number L_50 = 28143753123).
 awk 'BEGIN { for (i = 1; i <= 50; i++) print -i, -(i % 50 + 1), 0; for (i = 1; i <= 50; i++) print -51, -i, 0 }' > "$TMP/wheel.cnf.body"
