@@ -4,6 +4,7 @@
  * not reached yet, which labels each variable and active clause with its component, and
  * copies each variable into its component's slice; the clauses follow in a second pass. The
  * slices (the cache keys) come out sorted without sorting. */
+#include <limits.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -48,6 +49,8 @@ void decomposer_init(struct decomposer *d, const struct solver *s, const unsigne
 	s->stats->defined = (uint64_t)define_branchable(s, defined, d->branchable);
 	d->cl_label = xcalloc((size_t)s->nlong + 1, sizeof *d->cl_label);
 	ivec_reserve(&d->queue, s->nvars + 1);
+	if (s->factors)
+		d->held_bits = xcalloc((2 * (size_t)s->factors->n + 63) / 64, sizeof *d->held_bits);
 	build_adjacency(d, s);
 }
 
@@ -61,6 +64,7 @@ void decomposer_free(struct decomposer *d)
 	free(d->adj_at);
 	ivec_free(&d->queue);
 	ivec_free(&d->held);
+	free(d->held_bits);
 	free(d->pieces);
 }
 
@@ -124,10 +128,30 @@ static int factor_neighbours(const struct solver *s, struct decomposer *d, int u
 		int o = ends[2 * f[i]] ^ ends[2 * f[i] + 1] ^ u;
 		if (!s->val[2 * o])
 			reach(d, o, lab);
-		else
-			ivec_push(&d->held, FACTOR_CODE(s->nlong, f[i], s->val[2 * o] > 0));
+		else {
+			int code = FACTOR_CODE(s->nlong, f[i], s->val[2 * o] > 0), bit = code - s->nlong;
+			ivec_push(&d->held, code);
+			d->held_bits[bit / 64] |= (uint64_t)1 << (bit % 64);
+			d->held_lo = bit / 64 < d->held_lo ? bit / 64 : d->held_lo;
+			d->held_hi = bit / 64 > d->held_hi ? bit / 64 : d->held_hi;
+		}
 	}
 	return n;
+}
+
+/* Sorts the held codes (the key needs them in order) by reading their bits in order, and
+ * clears the bits: a component of Knüppel's model holds 28 on average, and sorting them one
+ * by one took 8% of its count. The words read are at most one for 32 factors (1,686 for
+ * the whole of Linux 6.12: 53 words). */
+static void sort_held(struct decomposer *d, int nlong)
+{
+	int n = 0;
+
+	for (int w = d->held_lo; w <= d->held_hi; w++) {
+		for (uint64_t bits = d->held_bits[w]; bits; bits &= bits - 1)
+			d->held.a[n++] = nlong + 64 * w + __builtin_ctzll(bits);
+		d->held_bits[w] = 0;
+	}
 }
 
 /* Visits the active clauses and the factors of the unassigned variable u; returns its
@@ -179,6 +203,8 @@ static void search(struct counter *k, int v)
 	new_piece(d);
 	d->queue.n = 0;
 	d->held.n = 0;
+	d->held_lo = INT_MAX;
+	d->held_hi = -1;
 	reach(d, v, lab);
 	for (int q = 0; q < d->queue.n; q++) {
 		int u = d->queue.a[q];
@@ -189,6 +215,8 @@ static void search(struct counter *k, int v)
 			best_key = key;
 		}
 	}
+	if (d->held.n)
+		sort_held(d, k->s.nlong);
 	d->pieces[comp].nv = d->queue.n;
 	d->pieces[comp].nf = d->held.n;
 	d->pieces[comp].nproj = nproj;
@@ -202,17 +230,6 @@ static struct comp *new_comp(struct counter *k)
 		k->comps = xrealloc(k->comps, (size_t)k->compcap * sizeof *k->comps);
 	}
 	return &k->comps[k->ncomps++];
-}
-
-/* The codes of the factors held, sorted (there are few) after the long clauses' ids. */
-static void put_held(struct decomposer *d, int *out)
-{
-	for (int i = 0; i < d->held.n; i++) {
-		int c = d->held.a[i], j = i;
-		for (; j > 0 && out[j - 1] > c; j--)
-			out[j] = out[j - 1];
-		out[j] = c;
-	}
 }
 
 /* Into k->sum: the sum over the values of the lone variable v of its weight times the
@@ -253,7 +270,7 @@ static int open_child(struct counter *k, int v)
 	p->vpos = k->cvars.n;
 	p->cpos = k->ccls.n;
 	*new_comp(k) = (struct comp){ p->vpos, p->vpos + p->nv, p->cpos, p->cpos + p->nc + p->nf, p->nproj, p->branch };
-	put_held(&k->d, k->ccls.a + p->cpos + p->nc);
+	memcpy(k->ccls.a + p->cpos + p->nc, k->d.held.a, (size_t)p->nf * sizeof *k->d.held.a);  /* after the long clauses' ids */
 	k->cvars.n += p->nv;
 	k->ccls.n += p->nc + p->nf;
 	return 0;
