@@ -181,9 +181,9 @@ static void branch(struct counter *k, const struct comp *c, double share, mpz_t 
 	mpz_init(t);
 	if (++k->depth > (int)k->stats->max_depth)
 		k->stats->max_depth = (uint64_t)k->depth;
-	for (int pol = 0; pol < 2; pol++) {
+	for (int i = 0; i < 2; i++) {
 		k->stats->decisions++;
-		solver_assign(&k->s, 2 * c->branch + pol);
+		solver_assign(&k->s, 2 * c->branch + (i ^ k->polarity));
 		if (solver_propagate(&k->s)) {
 			count_children(k, c, share / 2, t);
 			if (k->weight)

@@ -411,6 +411,7 @@ struct counter {
 	double started, last_progress;
 	double done_base, done_scale; /* the progress line's share: base + scale * search_done */
 	int silent;               /* no progress lines (all threads but one) */
+	int polarity;             /* 1: each branch sets its variable false first (cubes.c) */
 	struct cubes *cubes;      /* the threads this one belongs to, or NULL */
 	mpz_t *weight;            /* the formula's literal weights (pendant.c), or NULL */
 	const unsigned char *weighted;
