@@ -406,11 +406,15 @@ void order_rank(const struct solver *s, int *rank, const volatile sig_atomic_t *
 		}
 	}
 	free(tried);
-	/* the widest of the orders of a split's cases */
+	/* the widest and the costliest of the orders of a split's cases */
 	if ((uint64_t)best_shape.width >= s->stats->order_width) {
 		s->stats->order_width = (uint64_t)best_shape.width;
 		s->stats->order_hubs = (uint64_t)best_shape.hubs;
 	}
+	if (best >= 0x1p64L)
+		s->stats->order_cost = UINT64_MAX;
+	else if ((uint64_t)best > s->stats->order_cost)
+		s->stats->order_cost = (uint64_t)best;
 }
 
 int order_width(const struct solver *s)

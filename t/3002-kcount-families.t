@@ -4,7 +4,7 @@
 # products of independent components, projected blocks, counts far beyond 64 bits.
 . "$(dirname "$0")/lib.sh"
 command -v bc >/dev/null || skip_all "bc not installed"
-plan 50
+plan 51
 
 # check NAME EXPECTED FILE: kcount -q FILE prints EXPECTED
 check() {
@@ -132,6 +132,10 @@ awk 'BEGIN { for (i = 1; i <= 50; i++) print -i, -(i % 50 + 1), 0; for (i = 1; i
 cnf "$TMP/wheel.cnf" 51
 check "independent sets of a wheel of 50 spokes" 28143753124 "$TMP/wheel.cnf"
 is "$(stat order_width_lower "$TMP/wheel.cnf")" 3 "a wheel of 50 spokes: treewidth at least 3"
+# Every elimination by least degree takes a rim variable of degree 3 (joining its two rim
+# neighbours) until the hub and three rim variables are left, a clique of 4: 48 of degree 3,
+# then 2, 1 and 0, and 2^0 for the root (no hubs).
+is "$(stat order_cost "$TMP/wheel.cnf")" $((48 * 8 + 4 + 2 + 1 + 1)) "a wheel of 50 spokes: its order's bag assignments"
 awk 'BEGIN { for (i = 1; i <= 12; i++) for (j = i + 1; j <= 12; j++) print -i, -j, 0 }' > "$TMP/amo.cnf.body"
 cnf "$TMP/amo.cnf" 12
 check "at most one of 12" 13 "$TMP/amo.cnf"
