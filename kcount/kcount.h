@@ -91,7 +91,7 @@ void options_parse(struct options *o, int argc, char **argv);
 	X(defined, "hidden variables that are functions of the projected ones (branched on)") \
 	X(order_width, "largest degree at elimination (with no hubs, a bound on the treewidth)") \
 	X(order_hubs, "variables still above the degree cap, branched on first by degree") \
-	X(order_cost, "the costliest order's bag assignments (sum of 2^degree, and 2^hubs): roughly the most components the search counts") \
+	X(order_cost, "the costliest order's bag assignments (sum of 2^degree, and 2^hubs): roughly the most components a search counts") \
 	X(groups_marked, "group marks (c kcnf exactly-one) checked and used") \
 	X(marks_ignored, "group marks ignored: malformed, or not implied by the clauses") \
 	X(groups_found, "at-most-one groups found in pairwise binary clauses") \
