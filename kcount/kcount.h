@@ -360,9 +360,10 @@ struct decomposer {
 				   * factors up to adj_at[3v+3] */
 	struct ivec queue;
 	struct ivec held;         /* the key codes of the factors with one variable assigned
-				   * (FACTOR_CODE) met by the current search, sorted at its end */
-	uint64_t *held_bits;      /* the same, as bits code - nlong, between words held_lo and
-				   * held_hi; clear between searches */
+				   * (FACTOR_CODE) met by the current search: counted as met,
+				   * written in order from held_bits at its end */
+	uint64_t *held_bits;      /* those codes as bits code - nlong, between words held_lo
+				   * and held_hi; clear between searches */
 	int held_lo, held_hi;
 	struct piece *pieces;     /* by local component */
 	int npieces, piece_cap;
