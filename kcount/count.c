@@ -303,6 +303,7 @@ static void check_width(struct counter *k)
 void count_formula(struct counter *k, const struct formula *f, mpz_t result)
 {
 	if (f->unsat) {
+		checkpoint_unused(k->opt, "preprocessing found no model");
 		mpz_set_ui(result, 0);
 		k->stats->search_done = 1; /* nothing left to search */
 		return;

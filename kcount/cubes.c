@@ -15,7 +15,7 @@
 #include "kcount.h"
 #include "util.h"
 
-enum { CUBE_VARS = 8, DEFAULT_WIDTH = 16 };
+enum { DEFAULT_WIDTH = 16 };
 
 struct cubes {
 	struct counter *first;    /* the caller's: its cache and ranks serve all */
@@ -24,6 +24,7 @@ struct cubes {
 	const struct formula *f;
 	int vars[CUBE_VARS], nvars;
 	int next, done;           /* the next cube not taken; those finished (under the lock) */
+	struct checkpoint *cp;    /* --checkpoint's file, or NULL */
 	pthread_mutex_t lock;
 	mpz_t sum;
 };
@@ -69,12 +70,18 @@ static int assume_cube(struct solver *s, const int *vars, int n, int cube)
 	return 1;
 }
 
-/* The next cube not taken; k's progress line starts from the share of those finished. */
+/* The next cube not taken, past those the checkpoint holds (their counts go into the sum);
+ * k's progress line starts from the share of those finished. */
 static int take_cube(struct cubes *cu, struct counter *k)
 {
 	int c;
 
 	pthread_mutex_lock(&cu->lock);
+	while (cu->cp && cu->next < 1 << cu->nvars && checkpoint_take(cu->cp, cu->next, cu->sum)) {
+		cu->next++;
+		cu->done++;
+		k->stats->cubes_resumed++;
+	}
 	c = cu->next++;
 	k->done_base = (double)cu->done / (1 << cu->nvars);
 	pthread_mutex_unlock(&cu->lock);
@@ -115,6 +122,8 @@ static void *work(void *arg)
 		solver_backtrack(&k->s, mark);
 		pthread_mutex_lock(&cu->lock);
 		mpz_add(cu->sum, cu->sum, t);
+		if (cu->cp)
+			checkpoint_record(cu->cp, c, t);
 		cu->done++;
 		pthread_mutex_unlock(&cu->lock);
 	}
@@ -154,6 +163,7 @@ static void add_stats(struct stats *to, const struct stats *from)
 	to->conflicts += from->conflicts;
 	to->components += from->components;
 	to->sat_checks += from->sat_checks;
+	to->cubes_resumed += from->cubes_resumed;
 	if (from->max_depth > to->max_depth)
 		to->max_depth = from->max_depth;
 }
@@ -179,8 +189,18 @@ int cubes_count(struct counter *k, const struct formula *f, mpz_t out)
 	pthread_mutexattr_t attr;
 	struct worker *w;
 
-	if (jobs < 2 || (long)k->stats->order_width <= limit || (cu.nvars = top_vars(k, cu.vars, CUBE_VARS)) == 0)
+	if (jobs < 2 && !k->opt->checkpoint)
 		return 0;
+	if ((long)k->stats->order_width <= limit) {
+		checkpoint_unused(k->opt, "its order is within --cube-width");
+		return 0;
+	}
+	if ((cu.nvars = top_vars(k, cu.vars, CUBE_VARS)) == 0) {
+		checkpoint_unused(k->opt, "no variable is left to branch on");
+		return 0;
+	}
+	if (k->opt->checkpoint)
+		cu.cp = checkpoint_open(k->opt->checkpoint_path, f, cu.vars, &cu.nvars);
 	if (jobs > 1 << cu.nvars)
 		jobs = 1 << cu.nvars;  /* a thread more would have no cube */
 	pthread_mutexattr_init(&attr);
@@ -205,6 +225,8 @@ int cubes_count(struct counter *k, const struct formula *f, mpz_t out)
 	k->stats->search_done = 1;
 	mpz_set(out, cu.sum);
 	mpz_clear(cu.sum);
+	if (cu.cp)
+		checkpoint_close(cu.cp);
 	pthread_mutex_destroy(&cu.lock);
 	free(w);
 	return 1;

@@ -52,6 +52,7 @@ size_t ivec_bytes(const struct ivec *v);
 	X(split_width, 0, "split-width", "W", "above this order width, split on a group whose cases are narrower (default 100)") \
 	X(jobs, 0, "jobs", "N", "processes counting the cases of a split, of --mem/N MiB each, or threads counting cubes (default 2)") \
 	X(cube_width, 0, "cube-width", "W", "above this order width, --jobs threads count the cubes of the first variables, sharing the cache (default 16)") \
+	X(checkpoint, 0, "checkpoint", "FILE", "record each cube's count in FILE as it finishes, and count only the cubes FILE lacks") \
 	X(preprocess, 0, "preprocess", NULL, "print the preprocessed formula (DIMACS, same count) instead of counting") \
 	X(plain, 0, "plain", NULL, "with --preprocess: a plain CNF (no projection) with the same count, for plain counters") \
 	X(verbose, 'v', "verbose", NULL, "progress and statistics on standard error") \
@@ -63,6 +64,7 @@ struct options {
 	KCOUNT_OPTIONS(KC_OPT_FIELD)
 #undef KC_OPT_FIELD
 	const char *file;
+	const char *checkpoint_path;  /* --checkpoint's FILE */
 };
 /* Parses argv (exits 2 on a usage error, 0 after --help/--version). */
 void options_parse(struct options *o, int argc, char **argv);
@@ -101,6 +103,7 @@ void options_parse(struct options *o, int argc, char **argv);
 	X(split_cases, "cases of the splits on groups (split.c): all of them in one process, the first split's with --jobs above 1") \
 	X(split_width, "the widest order among the sampled cases of the groups split on") \
 	X(cube_cases, "cubes of the first variables, counted by --jobs threads sharing the cache (cubes.c)") \
+	X(cubes_resumed, "cubes whose counts the --checkpoint file held, not searched again") \
 	X(max_depth, "deepest decision level")
 
 struct stats {
@@ -438,6 +441,8 @@ void count_assigned(struct counter *k, mpz_t out);
 void count_ranked(struct counter *k, mpz_t out);
 
 /* ---- cubes.c: both cores on one search, sharing its cache ---- */
+/* A search is cut into the 2^CUBE_VARS cubes of its first variables (fewer when it has fewer). */
+#define CUBE_VARS 8
 /* Counts f, its ranks set, as the sum over the cubes of its highest-ranked variables, in
  * --jobs threads, when its order is wider than --cube-width and --jobs is above 1; else
  * returns 0 and does nothing. */
@@ -448,6 +453,20 @@ struct stats *cubes_gather(struct cubes *cu);
 /* The cache the threads share, under their lock. */
 int cubes_lookup(struct cubes *cu, struct comp_key *key, mpz_t count);
 void cubes_store(struct cubes *cu, const struct comp_key *key, const mpz_t count);
+
+/* ---- checkpoint.c: the finished cubes' counts in a file, for a count that outlives a run ---- */
+struct checkpoint;
+/* Opens path (--checkpoint) for the cubes of f: when it holds a checkpoint of f, its cube
+ * variables replace vars[0..*nvars) and its counts are taken (exits 1 when it is malformed,
+ * 2 when it is of another formula); else it is started with vars. */
+struct checkpoint *checkpoint_open(const char *path, const struct formula *f, int *vars, int *nvars);
+/* 1, and the cube's count added to sum, when the file holds it. */
+int checkpoint_take(struct checkpoint *cp, int cube, mpz_t sum);
+/* Appends the count of a finished cube, and syncs the file. */
+void checkpoint_record(struct checkpoint *cp, int cube, const mpz_t count);
+void checkpoint_close(struct checkpoint *cp);
+/* Warns, under --checkpoint, that the count at hand records nothing, and why. */
+void checkpoint_unused(const struct options *o, const char *why);
 size_t counter_bytes(const struct counter *k);
 void counter_check(struct counter *k);
 /* Largest counter_bytes seen so far (sampled), the current figure included. */

@@ -87,6 +87,8 @@ int main(int argc, char **argv)
 		util_die(EXIT_TROUBLE, "--hubs, --work and --count-first go with --lower-bound (try 'kcount --help')");
 	if (j.opt.work == 0)
 		util_die(EXIT_TROUBLE, "--work wants at least 1 component");
+	if (j.opt.checkpoint && (j.opt.lower_bound || j.opt.preprocess || j.opt.sample >= 0))
+		util_die(EXIT_TROUBLE, "--checkpoint goes with none of --lower-bound, --preprocess and --sample");
 	if (j.opt.max_width >= 0 && (j.opt.preprocess || j.opt.sample >= 0))
 		util_die(EXIT_TROUBLE, "--max-width goes with neither --preprocess nor --sample");
 	if (!j.opt.mem)

@@ -67,6 +67,11 @@ static int short_to_id(int c)
 
 static void set(struct options *o, int id, const char *arg)
 {
+	if (id == OPT_checkpoint) {  /* the one option whose argument is not a number */
+		o->checkpoint = 1;
+		o->checkpoint_path = arg;
+		return;
+	}
 	switch (id) {
 #define KC_OPT_SET(field, s, l, a, h) \
 	case OPT_##field: o->field = a ? number(l, arg) : 1; break;

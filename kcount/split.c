@@ -386,6 +386,7 @@ int split_count(struct counter *k, const struct formula *f, mpz_t out)
 		return 0;
 	}
 	n = members(groups.a);
+	checkpoint_unused(k->opt, "it splits on a group");
 	if (sp.jobs > 1)
 		run_workers(&sp, groups.a, n, out);
 	else {
