@@ -8,6 +8,7 @@
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/file.h>
 #include <unistd.h>
 
 #include "kcount.h"
@@ -114,9 +115,10 @@ static void read_cube(struct checkpoint *cp, char *line, long n)
 	cp->have[cube] = 1;
 }
 
-/* Reads the file's lines; returns the length of those to keep: its complete lines (a last
- * line without its newline was cut short by a kill), or none when the header's two lines
- * are not both there (the run that wrote it recorded nothing). -1: there is no file. */
+/* Reads the file's lines (those that start with "c " are comments); returns the length of
+ * those to keep: its complete lines (a last line without its newline was cut short by a
+ * kill), or none when the header's two lines are not both there (the run that wrote it
+ * recorded nothing, or the file is new). */
 static long read_file(struct checkpoint *cp, const struct formula *f, int *vars, int *nvars)
 {
 	FILE *in = fopen(cp->path, "r");
@@ -124,9 +126,8 @@ static long read_file(struct checkpoint *cp, const struct formula *f, int *vars,
 	size_t cap = 0;
 	ssize_t len;
 	long n = 0, kept = 0;
+	int has_vars = 0;
 
-	if (!in && errno == ENOENT)
-		return -1;
 	if (!in)
 		util_die(EXIT_TROUBLE, "cannot open '%s': %s", cp->path, strerror(errno));
 	snprintf(want, sizeof want, "kcount-checkpoint 1 %016llx", (unsigned long long)fingerprint(f));
@@ -136,26 +137,46 @@ static long read_file(struct checkpoint *cp, const struct formula *f, int *vars,
 			break;
 		}
 		line[len - 1] = '\0';
+		kept += (long)len;
 		if (++n == 1 && strncmp(line, "kcount-checkpoint 1 ", 20))
 			malformed(cp, n, "not a kcount checkpoint (no 'kcount-checkpoint 1' header)");
 		else if (n == 1 && strcmp(line, want))
 			util_die(EXIT_TROUBLE, "%s: a checkpoint of another formula (its fingerprint is not this formula's %s): "
 				 "name a new file", cp->path, want + 20);
-		else if (n == 2)
+		else if (n == 1 || !strncmp(line, "c ", 2))
+			continue;
+		else if (!has_vars) {
 			read_vars(cp, line, n, f, vars, nvars);
-		else if (n > 2)
+			has_vars = 1;
+		} else
 			read_cube(cp, line, n);
-		kept += (long)len;
 	}
 	free(line);
 	fclose(in);
-	return n < 2 ? 0 : kept;
+	return has_vars ? kept : 0;
 }
 
 static void sync_file(struct checkpoint *cp)
 {
 	if (fflush(cp->out) || fsync(fileno(cp->out)))
 		util_die(EXIT_TROUBLE, "cannot write '%s': %s", cp->path, strerror(errno));
+}
+
+/* The header, and for a check by another counter, two comments: the cube variables in the
+ * input's numbering, and the factor by which a cube's count becomes the count of the input
+ * with the cube's literals as unit clauses. */
+static void write_header(struct checkpoint *cp, const struct formula *f, const int *vars, int nvars)
+{
+	fprintf(cp->out, "kcount-checkpoint 1 %016llx\ncube-vars %d", (unsigned long long)fingerprint(f), nvars);
+	for (int i = 0; i < nvars; i++)
+		fprintf(cp->out, " %d", vars[i]);
+	fprintf(cp->out, "\nc input-vars");
+	for (int i = 0; i < nvars; i++)
+		fprintf(cp->out, " %d", f->origin[vars[i]]);
+	fprintf(cp->out, "\nc outside ");
+	mpz_out_str(cp->out, 10, f->outside);
+	fputc('\n', cp->out);
+	sync_file(cp);
 }
 
 struct checkpoint *checkpoint_open(const char *path, const struct formula *f, int *vars, int *nvars)
@@ -169,19 +190,16 @@ struct checkpoint *checkpoint_open(const char *path, const struct formula *f, in
 	for (int i = 0; i < 1 << CUBE_VARS; i++)
 		mpz_init(cp->counts[i]);
 	cp->ncubes = 1 << *nvars;
-	kept = read_file(cp, f, vars, nvars);
-	if (kept >= 0 && truncate(path, kept))
-		util_die(EXIT_TROUBLE, "cannot drop the cut line of '%s': %s", path, strerror(errno));
 	cp->out = fopen(path, "a");
 	if (!cp->out)
 		util_die(EXIT_TROUBLE, "cannot write '%s': %s", path, strerror(errno));
-	if (kept <= 0) {
-		fprintf(cp->out, "kcount-checkpoint 1 %016llx\ncube-vars %d", (unsigned long long)fingerprint(f), *nvars);
-		for (int i = 0; i < *nvars; i++)
-			fprintf(cp->out, " %d", vars[i]);
-		fputc('\n', cp->out);
-		sync_file(cp);
-	}
+	if (flock(fileno(cp->out), LOCK_EX | LOCK_NB) && errno == EWOULDBLOCK)  /* two runs would count the same cubes */
+		util_die(EXIT_TROUBLE, "'%s' is in use by another count", path);
+	kept = read_file(cp, f, vars, nvars);
+	if (ftruncate(fileno(cp->out), kept))
+		util_die(EXIT_TROUBLE, "cannot drop the cut line of '%s': %s", path, strerror(errno));
+	if (!kept)
+		write_header(cp, f, vars, *nvars);
 	return cp;
 }
 

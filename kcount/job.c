@@ -104,21 +104,18 @@ static void *run(void *arg)
 {
 	struct job *j = arg;
 	int counting = j->opt.sample < 0;  /* samples keep the input's variable numbers */
-	int free_projected = counting && !j->f.unsat ? formula_compact(&j->f) : 0;
-	mpz_t folded;  /* the factors of the variables that folding left in no clause */
 
-	mpz_init_set_ui(folded, 1);
-	if (counting && !j->f.unsat && pendants_fold(&j->f, folded, &j->stats))
-		free_projected += formula_compact(&j->f);  /* the search's arrays: what is left */
+	if (counting && !j->f.unsat)
+		formula_compact(&j->f);
+	if (counting && !j->f.unsat && pendants_fold(&j->f, &j->stats))
+		formula_compact(&j->f);  /* the search's arrays: what is left */
 	counter_init(&j->k, &j->f, &j->opt, &j->stats, &job_timed_out);
 	if (!counting)
 		sample_models(&j->k, &j->f, j->opt.sample, (uint64_t)j->opt.seed);
 	else {
 		count_formula(&j->k, &j->f, j->count);
-		mpz_mul_2exp(j->count, j->count, (mp_bitcnt_t)free_projected);
-		mpz_mul(j->count, j->count, folded);
+		mpz_mul(j->count, j->count, j->f.outside);
 	}
-	mpz_clear(folded);
 	return NULL;
 }
 

@@ -219,6 +219,9 @@ struct formula {
 	mpz_t *weight;          /* by literal code: its factor in a model (pendant.c), or NULL: all 1 */
 	unsigned char *weighted; /* by variable: a weight of its literals is not 1 */
 	struct factors *factors;  /* two-variable factors (pendant.c), or NULL */
+	int *origin;            /* by variable: its number in the input (formula_compact renumbers) */
+	mpz_t outside;          /* the factor of the projected variables no longer in f (free, or
+				 * folded into nothing): the input's count is f's times it */
 };
 /* eliminate: also eliminate variables outside the projection (counting, not sampling).
  * Once *stop is set (the timeout), probing and the satisfiability checks end early and
@@ -232,8 +235,8 @@ int probe(struct solver *s, struct stats *st, const volatile sig_atomic_t *stop)
 void formula_solver(const struct formula *f, struct solver *s, struct stats *st);
 /* Renumbers the variables that occur in f's clauses or factors to 1..m in the same order,
  * dropping the others (fixed ones included): the search's arrays then stay small. Returns
- * the number of projected free variables dropped: each doubles the count (a weighted one
- * must not be dropped). */
+ * the number of projected free variables dropped: each doubles the count, and f->outside
+ * (a weighted one must not be dropped). */
 int formula_compact(struct formula *f);
 /* Writes f as a DIMACS CNF with the same (projected) count. */
 void formula_write(const struct formula *f, FILE *out);
@@ -389,9 +392,9 @@ int decompose(struct counter *k, const struct comp *parent);
 
 /* ---- pendant.c: variables of degree one and two folded into weights and factors ---- */
 /* Folds them (f compacted, for a count): their clauses go, they leave the projection, and
- * the weights of f's literals and f->factors take their factors; multiplies factor by
+ * the weights of f's literals and f->factors take their factors; multiplies f->outside by
  * those of projected variables left in nothing. Returns the number of variables folded. */
-int pendants_fold(struct formula *f, mpz_t factor, struct stats *st);
+int pendants_fold(struct formula *f, struct stats *st);
 
 /* ---- count.c: the counting search ---- */
 struct counter {

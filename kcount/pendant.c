@@ -309,7 +309,7 @@ static int foldable(const struct formula *f, const int *nb, int n)
 	return n > 0;
 }
 
-int pendants_fold(struct formula *f, mpz_t factor, struct stats *st)
+int pendants_fold(struct formula *f, struct stats *st)
 {
 	struct folding fo = { .f = f };
 	int folded = 0, nb[2];
@@ -337,7 +337,7 @@ int pendants_fold(struct formula *f, mpz_t factor, struct stats *st)
 	}
 	for (int v = 1; v <= f->nvars && f->weight; v++)  /* marked ones too, never pushed */
 		if (f->weighted[v] && neighbours(&fo, v, nb) == 0)
-			isolate(f, v, factor);
+			isolate(f, v, f->outside);
 	if (folded)
 		drop_dead(&fo);
 	keep_factors(&fo);

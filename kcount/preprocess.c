@@ -221,6 +221,10 @@ void preprocess(struct formula *f, const struct dimacs_cnf *cnf, int eliminate, 
 	f->projection = cnf->projected;
 	f->fixed = xcalloc((size_t)f->nvars + 1, 1);
 	f->defined = xcalloc((size_t)f->nvars + 1, 1);
+	f->origin = xmalloc(((size_t)f->nvars + 1) * sizeof *f->origin);
+	for (int v = 0; v <= f->nvars; v++)
+		f->origin[v] = v;
+	mpz_init_set_ui(f->outside, 1);
 	mark_projection(f, cnf);
 	collect(f, cnf->lits, cnf->nlits, &units);
 	fixpoint(f, &units, st, stop);
@@ -296,6 +300,7 @@ int formula_compact(struct formula *f)
 			continue;
 		}
 		to[v] = ++m;
+		f->origin[m] = f->origin[v];  /* m <= v: the old entry is read first */
 		projected[m] = f->projected[v];
 		defined[m] = f->defined[v];
 	}
@@ -316,6 +321,7 @@ int formula_compact(struct formula *f)
 	f->defined = defined;
 	memset(f->fixed, 0, (size_t)f->nvars + 1);
 	f->nvars = m;
+	mpz_mul_2exp(f->outside, f->outside, (mp_bitcnt_t)dropped);
 	return dropped;
 }
 
@@ -378,6 +384,8 @@ void formula_free(struct formula *f)
 	free(f->fixed);
 	free(f->projected);
 	free(f->defined);
+	free(f->origin);
+	mpz_clear(f->outside);
 	if (f->weight)
 		for (int l = 0; l < 2 * (f->nvars + 1); l++)
 			mpz_clear(f->weight[l]);
