@@ -8,7 +8,10 @@
  * Held that briefly, it spins a while before it sleeps (glibc's adaptive mutex): since
  * pendant.c made components cheaper, a sleeping lock cost the second thread most of its
  * gain (Knüppel's 25-fixed rung: 37.5 to 39.7 s with two threads, 30.1 to 31.1 adaptive,
- * 39.4 with one). */
+ * 39.4 with one). Above --afresh-cost, a search of minutes or more, each cube is counted as
+ * a formula of its own instead (afresh.c), and the threads share nothing but the list of
+ * cubes: on Knüppel's 2.6.33.3 (cost 1.3e10) that is 2.5 times faster; on the kernel's rung
+ * of 35 fixed (cost 4.3e6, 4 s), the shared cache is. */
 #include <stdlib.h>
 #include <string.h>
 
@@ -21,6 +24,8 @@ struct cubes {
 	struct counter *first;    /* the caller's: its cache and ranks serve all */
 	struct worker *workers;
 	int jobs;
+	int afresh;               /* each cube counted as a formula of its own (afresh.c) */
+	struct options case_opt;  /* then the options of its cases' searches */
 	const struct formula *f;
 	int vars[CUBE_VARS], nvars;
 	int next, done;           /* the next cube not taken; those finished (under the lock) */
@@ -31,8 +36,9 @@ struct cubes {
 
 struct worker {
 	struct cubes *cu;
-	struct counter k;
+	struct counter k;         /* the shared search's (not set up for cubes counted afresh) */
 	struct stats st;
+	size_t peak;              /* afresh: the largest memory of a case's search */
 	pthread_t thread;
 };
 
@@ -71,8 +77,8 @@ static int assume_cube(struct solver *s, const int *vars, int n, int cube)
 }
 
 /* The next cube not taken, past those the checkpoint holds (their counts go into the sum);
- * k's progress line starts from the share of those finished. */
-static int take_cube(struct cubes *cu, struct counter *k)
+ * w's progress line starts from the share of those finished. */
+static int take_cube(struct cubes *cu, struct worker *w)
 {
 	int c;
 
@@ -80,10 +86,10 @@ static int take_cube(struct cubes *cu, struct counter *k)
 	while (cu->cp && cu->next < 1 << cu->nvars && checkpoint_take(cu->cp, cu->next, cu->sum)) {
 		cu->next++;
 		cu->done++;
-		k->stats->cubes_resumed++;
+		w->st.cubes_resumed++;
 	}
 	c = cu->next++;
-	k->done_base = (double)cu->done / (1 << cu->nvars);
+	w->k.done_base = (double)cu->done / (1 << cu->nvars);
 	pthread_mutex_unlock(&cu->lock);
 	return c;
 }
@@ -105,21 +111,54 @@ void cubes_store(struct cubes *cu, const struct comp_key *key, const mpz_t count
 	pthread_mutex_unlock(&cu->lock);
 }
 
+/* Cube c's count by the shared search, into t. */
+static void count_shared(struct worker *w, int c, mpz_t t)
+{
+	struct counter *k = &w->k;
+	int mark = k->s.ntrail;
+
+	mpz_set_ui(t, 0);
+	if (assume_cube(&k->s, w->cu->vars, w->cu->nvars, c))
+		count_ranked(k, t);
+	solver_backtrack(&k->s, mark);
+}
+
+/* Cube c's count as a formula of its own, into t: the input's with the cube's literals,
+ * over the factor that the formula left outside, which divides it. */
+static void count_afresh(struct worker *w, int c, mpz_t t)
+{
+	struct cubes *cu = w->cu;
+	struct afresh a = { cu->first->input, &cu->case_opt, cu->first->opt->cube_width >= 0 ?
+			    cu->first->opt->cube_width : DEFAULT_WIDTH, &w->st, cu->first->stop, 0 };
+	int lits[CUBE_VARS];
+	double started = kcount_now();
+
+	for (int i = 0; i < cu->nvars; i++)
+		lits[i] = c >> i & 1 ? -cu->f->origin[cu->vars[i]] : cu->f->origin[cu->vars[i]];
+	afresh_count(&a, lits, cu->nvars, t);
+	if (!mpz_divisible_p(t, cu->f->outside))
+		util_die(EXIT_TROUBLE, "internal error: cube %d's count is not a multiple of the factor outside", c);
+	mpz_divexact(t, t, cu->f->outside);
+	if (a.peak > w->peak)
+		w->peak = a.peak;
+	if (cu->first->opt->verbose)
+		fprintf(stderr, "c o cube %d of %d, counted afresh: %zu digits in %.2f s\n", c + 1, 1 << cu->nvars,
+			mpz_sgn(t) ? mpz_sizeinbase(t, 10) : 0, kcount_now() - started);
+}
+
 static void *work(void *arg)
 {
 	struct worker *w = arg;
 	struct cubes *cu = w->cu;
-	struct counter *k = &w->k;
 	int c, n = 1 << cu->nvars;
 	mpz_t t;
 
 	mpz_init(t);
-	while ((c = take_cube(cu, k)) < n) {
-		int mark = k->s.ntrail;
-		mpz_set_ui(t, 0);
-		if (assume_cube(&k->s, cu->vars, cu->nvars, c))
-			count_ranked(k, t);
-		solver_backtrack(&k->s, mark);
+	while ((c = take_cube(cu, w)) < n) {
+		if (cu->afresh)
+			count_afresh(w, c, t);
+		else
+			count_shared(w, c, t);
 		pthread_mutex_lock(&cu->lock);
 		mpz_add(cu->sum, cu->sum, t);
 		if (cu->cp)
@@ -131,13 +170,12 @@ static void *work(void *arg)
 	return NULL;
 }
 
-/* A counter of its own for worker i, but for the first's cache and ranks; only the first
- * worker's progress lines are printed. */
-static void start_worker(struct cubes *cu, struct worker *w, int i)
+/* For the shared search: a counter of its own for worker i, but for the first's cache and
+ * ranks; only the first worker's progress lines are printed. */
+static void share_search(struct cubes *cu, struct worker *w, int i)
 {
 	struct counter *first = cu->first, *k = &w->k;
 
-	w->cu = cu;
 	counter_init(k, cu->f, first->opt, &w->st, first->stop);
 	k->silent = i > 0;
 	/* Neighbouring cubes, taken at once, share most components: searched the same way,
@@ -151,21 +189,39 @@ static void start_worker(struct cubes *cu, struct worker *w, int i)
 	k->done_scale = 1.0 / (1 << cu->nvars);
 	counter_start(k, cu->f);
 	memcpy(k->d.rank, first->d.rank, ((size_t)k->s.nvars + 1) * sizeof *k->d.rank);
-	if (pthread_create(&w->thread, NULL, work, w))
-		util_die(EXIT_TROUBLE, "cannot start a thread");
 }
 
-/* The workers' search figures added to the first counter's (the cache's are there). */
-static void add_stats(struct stats *to, const struct stats *from)
+/* Worker i's thread, with the stack of a search. */
+static void start_worker(struct cubes *cu, struct worker *w, int i)
 {
-	to->decisions += from->decisions;
-	to->propagations += from->propagations;
-	to->conflicts += from->conflicts;
-	to->components += from->components;
-	to->sat_checks += from->sat_checks;
-	to->cubes_resumed += from->cubes_resumed;
-	if (from->max_depth > to->max_depth)
-		to->max_depth = from->max_depth;
+	pthread_attr_t attr;
+
+	w->cu = cu;
+	if (!cu->afresh)
+		share_search(cu, w, i);
+	pthread_attr_init(&attr);
+	pthread_attr_setstacksize(&attr, SEARCH_STACK);
+	if (pthread_create(&w->thread, &attr, work, w))
+		util_die(EXIT_TROUBLE, "cannot start a thread");
+	pthread_attr_destroy(&attr);
+}
+
+/* Where the cubes are counted afresh, how: one job each, a share of the memory the
+ * caller's counter leaves, quiet; the caller's timeout. */
+static void count_cubes_afresh(struct cubes *cu, int jobs)
+{
+	size_t left = cu->first->mem_limit > counter_bytes(cu->first) ?
+		cu->first->mem_limit - counter_bytes(cu->first) : 0;
+
+	cu->afresh = 1;
+	cu->case_opt = *cu->first->opt;
+	cu->case_opt.verbose = 0;
+	cu->case_opt.jobs = 1;
+	cu->case_opt.checkpoint = 0;
+	cu->case_opt.max_width = -1;
+	cu->case_opt.mem = (long)(left / (size_t)jobs >> 20);
+	if (cu->case_opt.mem < 1)
+		util_die(EXIT_TROUBLE, "memory cap of %zu MiB too small for %d cubes at once", cu->first->mem_limit >> 20, jobs);
 }
 
 struct stats *cubes_gather(struct cubes *cu)
@@ -174,7 +230,7 @@ struct stats *cubes_gather(struct cubes *cu)
 	double done = cu->done;
 
 	for (int i = 0; i < cu->jobs; i++) {
-		add_stats(st, &cu->workers[i].st);
+		stats_add_search(st, &cu->workers[i].st);
 		done += cu->workers[i].st.search_done;
 	}
 	st->search_done = done / (1 << cu->nvars);
@@ -184,12 +240,15 @@ struct stats *cubes_gather(struct cubes *cu)
 int cubes_count(struct counter *k, const struct formula *f, mpz_t out)
 {
 	long limit = k->opt->cube_width >= 0 ? k->opt->cube_width : DEFAULT_WIDTH;
+	long afresh_cost = k->opt->afresh_cost >= 0 ? k->opt->afresh_cost : AFRESH_COST;
 	int jobs = k->opt->jobs > 0 ? (int)k->opt->jobs : 2;
+	int afresh = k->input && (double)k->stats->order_cost > (double)afresh_cost * 1e6;
 	struct cubes cu = { .first = k, .f = f };
 	pthread_mutexattr_t attr;
 	struct worker *w;
+	size_t peak = 0;
 
-	if (jobs < 2 && !k->opt->checkpoint)
+	if (jobs < 2 && !k->opt->checkpoint && !afresh)
 		return 0;
 	if ((long)k->stats->order_width <= limit) {
 		checkpoint_unused(k->opt, "its order is within --cube-width");
@@ -208,8 +267,11 @@ int cubes_count(struct counter *k, const struct formula *f, mpz_t out)
 	pthread_mutex_init(&cu.lock, &attr);
 	pthread_mutexattr_destroy(&attr);
 	mpz_init(cu.sum);
-	k->cache->limit = k->cache->limit > (size_t)jobs * counter_bytes(k) ?
-		k->cache->limit - (size_t)(jobs - 1) * counter_bytes(k) : 0;
+	if (afresh)
+		count_cubes_afresh(&cu, jobs);
+	else
+		k->cache->limit = k->cache->limit > (size_t)jobs * counter_bytes(k) ?
+			k->cache->limit - (size_t)(jobs - 1) * counter_bytes(k) : 0;
 	k->stats->cube_cases += (uint64_t)1 << cu.nvars;
 	w = cu.workers = xcalloc((size_t)jobs, sizeof *w);
 	cu.jobs = jobs;
@@ -217,11 +279,16 @@ int cubes_count(struct counter *k, const struct formula *f, mpz_t out)
 		start_worker(&cu, &w[i], i);
 	for (int i = 0; i < jobs; i++) {
 		pthread_join(w[i].thread, NULL);
-		add_stats(k->stats, &w[i].st);
-		if (counter_peak(&w[i].k) > k->peak_bytes)
-			k->peak_bytes = w[i].k.peak_bytes;
-		counter_free(&w[i].k);
+		stats_add_search(k->stats, &w[i].st);
+		if (afresh)
+			peak += w[i].peak;  /* the cases' caches are apart */
+		else if (counter_peak(&w[i].k) > peak)
+			peak = w[i].k.peak_bytes;
+		if (!afresh)
+			counter_free(&w[i].k);
 	}
+	if (peak > k->peak_bytes)
+		k->peak_bytes = peak;
 	k->stats->search_done = 1;
 	mpz_set(out, cu.sum);
 	mpz_clear(cu.sum);

@@ -105,11 +105,10 @@ static void *run(void *arg)
 	struct job *j = arg;
 	int counting = j->opt.sample < 0;  /* samples keep the input's variable numbers */
 
-	if (counting && !j->f.unsat)
-		formula_compact(&j->f);
-	if (counting && !j->f.unsat && pendants_fold(&j->f, &j->stats))
-		formula_compact(&j->f);  /* the search's arrays: what is left */
+	if (counting)
+		formula_shrink(&j->f, &j->stats);
 	counter_init(&j->k, &j->f, &j->opt, &j->stats, &job_timed_out);
+	j->k.input = j->input;
 	if (!counting)
 		sample_models(&j->k, &j->f, j->opt.sample, (uint64_t)j->opt.seed);
 	else {
@@ -119,7 +118,7 @@ static void *run(void *arg)
 	return NULL;
 }
 
-/* The search recurses once per decision: a thread with a large stack. */
+/* The search on a thread of its own, for a stack of SEARCH_STACK. */
 void job_run(struct job *j)
 {
 	pthread_attr_t attr;
@@ -129,7 +128,7 @@ void job_run(struct job *j)
 	mpz_init(j->count);
 	j->searched = 1;
 	pthread_attr_init(&attr);
-	pthread_attr_setstacksize(&attr, (size_t)1 << 30);
+	pthread_attr_setstacksize(&attr, SEARCH_STACK);
 	if (pthread_create(&t, &attr, run, j) != 0)
 		util_die(EXIT_TROUBLE, "cannot start the counting thread");
 	pthread_join(t, NULL);

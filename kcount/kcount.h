@@ -32,6 +32,9 @@ size_t ivec_bytes(const struct ivec *v);
  * seconds (see bound.c for why these numbers). */
 #define BOUND_WORK 200000
 #define BOUND_TIMEOUT 600
+/* --afresh-cost's default, in millions: an order of a search of minutes or more (see
+ * cubes.c). */
+#define AFRESH_COST 1000
 #define KC_STR_(x) #x
 #define KC_STR(x) KC_STR_(x)
 /* X(field, short, long name, argument name or NULL, help) */
@@ -52,6 +55,7 @@ size_t ivec_bytes(const struct ivec *v);
 	X(split_width, 0, "split-width", "W", "above this order width, split on a group whose cases are narrower (default 100)") \
 	X(jobs, 0, "jobs", "N", "processes counting the cases of a split, of --mem/N MiB each, or threads counting cubes (default 2)") \
 	X(cube_width, 0, "cube-width", "W", "above this order width, --jobs threads count the cubes of the first variables, sharing the cache (default 16)") \
+	X(afresh_cost, 0, "afresh-cost", "M", "above an order cost of M million (-v: order_cost), each cube is preprocessed afresh and split on its hubs, sharing no cache (default " KC_STR(AFRESH_COST) ")") \
 	X(checkpoint, 0, "checkpoint", "FILE", "record each cube's count in FILE as it finishes, and count only the cubes FILE lacks") \
 	X(preprocess, 0, "preprocess", NULL, "print the preprocessed formula (DIMACS, same count) instead of counting") \
 	X(plain, 0, "plain", NULL, "with --preprocess: a plain CNF (no projection) with the same count, for plain counters") \
@@ -103,6 +107,7 @@ void options_parse(struct options *o, int argc, char **argv);
 	X(split_cases, "cases of the splits on groups (split.c): all of them in one process, the first split's with --jobs above 1") \
 	X(split_width, "the widest order among the sampled cases of the groups split on") \
 	X(cube_cases, "cubes of the first variables, counted by --jobs threads sharing the cache (cubes.c)") \
+	X(hub_splits, "cubes counted afresh, or their cases, split on a hub (afresh.c)") \
 	X(cubes_resumed, "cubes whose counts the --checkpoint file held, not searched again") \
 	X(max_depth, "deepest decision level")
 
@@ -115,6 +120,8 @@ struct stats {
 				   * component a part of its parent's by its variables */
 };
 void stats_report(const struct stats *s, double seconds, size_t peak_bytes);
+/* Adds the search figures of from (another thread's, or a case's) to to's. */
+void stats_add_search(struct stats *to, const struct stats *from);
 
 /* ---- factor.c: two-variable factors left by folding (pendant.c) ---- */
 struct factors {
@@ -205,6 +212,9 @@ void order_rank(const struct solver *s, int *rank, const volatile sig_atomic_t *
 int order_width_lower(const struct solver *s);
 /* The width of one min-degree elimination (no tie-breaks, no lower bound): a quick measure. */
 int order_width(const struct solver *s);
+/* The free variable of branchable[] with the most neighbours in the same graph (ties: the
+ * lowest), or 0 when none has one. */
+int order_hub(const struct solver *s, const unsigned char *branchable);
 
 /* ---- preprocess.c: count-preserving simplification before the search ---- */
 struct formula {
@@ -238,6 +248,13 @@ void formula_solver(const struct formula *f, struct solver *s, struct stats *st)
  * the number of projected free variables dropped: each doubles the count, and f->outside
  * (a weighted one must not be dropped). */
 int formula_compact(struct formula *f);
+/* Compacts f and folds its pendants (pendant.c), for a count: the search's arrays hold only
+ * what is left. Nothing when f has no model. */
+void formula_shrink(struct formula *f, struct stats *st);
+/* f, preprocessed but neither compacted nor folded (so in its input's numbering), with
+ * models, as a CNF with the same projected count: its clauses, its fixed values as unit
+ * clauses, its projection. */
+void formula_to_cnf(const struct formula *f, struct dimacs_cnf *cnf);
 /* Writes f as a DIMACS CNF with the same (projected) count. */
 void formula_write(const struct formula *f, FILE *out);
 /* Writes f as a plain DIMACS CNF (no projection) with the same count, over its compacted
@@ -421,6 +438,7 @@ struct counter {
 	int silent;               /* no progress lines (all threads but one) */
 	int polarity;             /* 1: each branch sets its variable false first (cubes.c) */
 	struct cubes *cubes;      /* the threads this one belongs to, or NULL */
+	const struct dimacs_cnf *input; /* the formula's input, for cubes counted afresh, or NULL */
 	mpz_t *weight;            /* the formula's literal weights (pendant.c), or NULL */
 	const unsigned char *weighted;
 	unsigned *pending;        /* by variable: = epoch while times_weights has yet to see it */
@@ -457,6 +475,19 @@ struct stats *cubes_gather(struct cubes *cu);
 int cubes_lookup(struct cubes *cu, struct comp_key *key, mpz_t count);
 void cubes_store(struct cubes *cu, const struct comp_key *key, const mpz_t count);
 
+/* ---- afresh.c: a cube counted as a formula of its own, split on its hubs ---- */
+struct afresh {
+	const struct dimacs_cnf *input; /* the input the formula was preprocessed from */
+	const struct options *opt;  /* the cases' searches': no progress, one job, a share of --mem */
+	long limit;                 /* --cube-width: a case of an order this narrow is not split */
+	struct stats *stats;        /* the cases' search figures are added here */
+	volatile sig_atomic_t *stop;
+	size_t peak;                /* set: the largest memory of a case's search */
+};
+/* Counts into out the models of the input with the literals lits[0..n) (input numbering)
+ * true, through the input plus their unit clauses, preprocessed again. */
+void afresh_count(struct afresh *a, const int *lits, int n, mpz_t out);
+
 /* ---- checkpoint.c: the finished cubes' counts in a file, for a count that outlives a run ---- */
 struct checkpoint;
 /* Opens path (--checkpoint) for the cubes of f: when it holds a checkpoint of f, its cube
@@ -488,8 +519,11 @@ uint64_t sat_random(uint64_t *rng);
 void sample_models(struct counter *k, const struct formula *f, long n, uint64_t seed);
 
 /* ---- job.c: one count, from the DIMACS input to the number ---- */
+/* The stack of a search's thread: it recurses once per decision. */
+#define SEARCH_STACK ((size_t)1 << 30)
 struct job {
 	struct options opt;
+	const struct dimacs_cnf *input; /* kept for cubes counted afresh (cubes.c), or NULL */
 	struct formula f;
 	struct counter k;         /* set up by job_run only */
 	int searched;

@@ -98,9 +98,10 @@ int main(int argc, char **argv)
 	job_arm_timeout(j.opt.timeout);
 	dimacs_load(j.opt.file, &cnf);
 	job_preprocess(&j, &cnf);
-	dimacs_free(&cnf);
+	j.input = &cnf;  /* for cubes counted afresh (cubes.c) */
 	if (j.opt.preprocess) {
 		write_preprocessed(&j);
+		dimacs_free(&cnf);
 		return EXIT_OK;
 	}
 	if (j.opt.lower_bound)
@@ -112,6 +113,7 @@ int main(int argc, char **argv)
 	if (j.opt.verbose && !j.opt.lower_bound)
 		stats_report(&j.stats, kcount_now() - (j.searched ? j.k.started : started), j.searched ? counter_peak(&j.k) : 0);
 	job_free(&j);
+	dimacs_free(&cnf);
 	ivec_free(&fixed);
 	util_finish_stdout();
 	return EXIT_OK;

@@ -417,6 +417,19 @@ void order_rank(const struct solver *s, int *rank, const volatile sig_atomic_t *
 		s->stats->order_cost = (uint64_t)best;
 }
 
+int order_hub(const struct solver *s, const unsigned char *branchable)
+{
+	struct graph g = { .candidates = 1 };
+	int hub = 0, degree = 0;
+
+	build(&g, s);
+	for (int v = 1; v <= s->nvars; v++)
+		if (branchable[v] && !s->val[2 * v] && g.adj[v].n > degree)
+			hub = v, degree = g.adj[v].n;
+	graph_free(&g);
+	return hub;
+}
+
 int order_width(const struct solver *s)
 {
 	int *rank = xmalloc(((size_t)s->nvars + 1) * sizeof *rank);

@@ -325,6 +325,15 @@ int formula_compact(struct formula *f)
 	return dropped;
 }
 
+void formula_shrink(struct formula *f, struct stats *st)
+{
+	if (f->unsat)
+		return;
+	formula_compact(f);
+	if (pendants_fold(f, st))
+		formula_compact(f);
+}
+
 static int clause_count(const struct formula *f)
 {
 	int n = f->unsat;
@@ -350,6 +359,33 @@ void formula_write(const struct formula *f, FILE *out)
 	if (f->unsat)
 		fprintf(out, "0\n");
 	write_clauses(f, out);
+}
+
+void formula_to_cnf(const struct formula *f, struct dimacs_cnf *cnf)
+{
+	struct ivec lits = { 0 }, show = { 0 };
+
+	if (f->unsat || f->weight || f->factors)
+		util_die(EXIT_TROUBLE, "internal error: formula_to_cnf of a formula without models, or folded");
+	memset(cnf, 0, sizeof *cnf);
+	cnf->nvars = f->nvars;
+	cnf->projected = 1;
+	for (int v = 1; v <= f->nvars; v++) {
+		if (f->fixed[v]) {
+			ivec_push(&lits, f->fixed[v] > 0 ? v : -v);
+			ivec_push(&lits, 0);
+		}
+		if (f->projected[v])
+			ivec_push(&show, v);
+	}
+	for (int i = 0; i < f->clauses.n; i++)
+		ivec_push(&lits, f->clauses.a[i]);
+	for (int i = 0; i < lits.n; i++)
+		cnf->nclauses += !lits.a[i];
+	cnf->lits = lits.a;
+	cnf->nlits = (size_t)lits.n;
+	cnf->show = show.a;
+	cnf->nshow = show.n;
 }
 
 int formula_write_plain(struct formula *f, FILE *out, struct stats *st)

@@ -17,3 +17,20 @@ void stats_report(const struct stats *s, double seconds, size_t peak_bytes)
 	fprintf(stderr, "c %-18s %14.1f  %s\n", "memory_mib", peak_bytes / 1048576.0,
 		"peak memory of the counter's own structures");
 }
+
+void stats_add_search(struct stats *to, const struct stats *from)
+{
+	to->decisions += from->decisions;
+	to->propagations += from->propagations;
+	to->conflicts += from->conflicts;
+	to->components += from->components;
+	to->sat_checks += from->sat_checks;
+	to->cubes_resumed += from->cubes_resumed;
+	to->hub_splits += from->hub_splits;
+	to->cache_hits += from->cache_hits;
+	to->cache_stores += from->cache_stores;
+	to->cache_evictions += from->cache_evictions;
+	cache_add_figures(to, from->cache_pairs, from->key_words);
+	if (from->max_depth > to->max_depth)
+		to->max_depth = from->max_depth;
+}
