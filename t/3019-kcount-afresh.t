@@ -7,14 +7,15 @@
 # hubs; random Tseitin circuits with --no-elim, whose cubes and hubs fix hidden gate outputs
 # (functions of the shown variables). Each cube's count must be the shared search's (the
 # checkpoint files of both agree line by line, so a file may mix them), and a 5 x 24 grid
-# the transfer matrix's count. Afresh stays off on a cheap order by default; a timeout and a
+# the transfer matrix's count. Afresh stays off on a cheap order by default, and on a costly
+# order whose first cube is small (embtoolkit's, against its published count); a timeout and a
 # memory cap too small for the cubes stop it cleanly (exit 2).
 . "$(dirname "$0")/lib.sh"
 need_brute
 N=60
 G=30
 C=10
-plan $((N + G + C + 13))
+plan $((N + G + C + 15))
 bad=0 cut=0 split=0
 # check NAME EXPECTED FILE OPTION...: kcount -q OPTION... FILE prints EXPECTED (cut into
 # cubes, unless preprocessing decides the formula or leaves nothing to cut)
@@ -66,6 +67,20 @@ like "$ERR" '^c o cube 256 of 256, counted afresh' "-v says how each cube went"
 run "$BIN/kcount" -v --cube-width 0 "$TMP/grid.cnf"
 is "$(kstat hub_splits)" 0 "not afresh by default on the grid (its order is cheap)"
 ok "! grep -q '^c o cube .* counted afresh' '$ERR'" "and no cube line says so"
+
+# embtoolkit's order costs 2.3e15, above the default --afresh-cost, yet its search is
+# small: the first cube, counted by the search itself, must show that, and the count must be
+# the published one
+FM=${KC_FEATUREMODELS:-$TOP/../shared/bench/featuremodels}
+if [ -r "$FM/embtoolkit.cnf" ]; then
+	run "$BIN/kcount" -v "$FM/embtoolkit.cnf"
+	is "$(sed -n 's/^c s exact arb int //p' "$OUT")" "$(awk -F '\t' '$1 == "embtoolkit.cnf" { print $5 }' "$FM/COUNTS.tsv")" \
+		"embtoolkit, by default: the published count"
+	like "$ERR" '^c o cubes: the first took [0-9]* components: the search goes on' "its first cube showed the search cheap: not afresh"
+else
+	skip "no $FM/embtoolkit.cnf"
+	skip "no $FM/embtoolkit.cnf"
+fi
 
 "$BRUTE" --gen 7 300 500 -1 3 > "$TMP/hard.cnf"
 run "$BIN/kcount" --cube-width 0 --afresh-cost 0 --timeout 2 "$TMP/hard.cnf"
