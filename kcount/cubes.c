@@ -27,7 +27,8 @@ struct cubes {
 	struct worker *workers;
 	int jobs;
 	int afresh;               /* each cube counted as a formula of its own (afresh.c) */
-	struct options case_opt;  /* then the options of its cases' searches */
+	struct afresh cases;      /* then how: each worker's copy adds its own figures */
+	struct options case_opt;  /* and the options of the cases' searches */
 	const struct formula *f;
 	int vars[CUBE_VARS], nvars;
 	int next, done;           /* the next cube not taken; those finished (under the lock) */
@@ -140,11 +141,11 @@ static void finish_cube(struct cubes *cu, int c, const mpz_t t)
 static void count_afresh(struct worker *w, int c, mpz_t t)
 {
 	struct cubes *cu = w->cu;
-	struct afresh a = { cu->first->input, &cu->case_opt, cu->first->opt->cube_width >= 0 ?
-			    cu->first->opt->cube_width : DEFAULT_WIDTH, &w->st, cu->first->stop, 0 };
+	struct afresh a = cu->cases;
 	int lits[CUBE_VARS];
 	double started = kcount_now();
 
+	a.stats = &w->st;
 	for (int i = 0; i < cu->nvars; i++)
 		lits[i] = c >> i & 1 ? -cu->f->origin[cu->vars[i]] : cu->f->origin[cu->vars[i]];
 	afresh_count(&a, lits, cu->nvars, t);
@@ -213,9 +214,10 @@ static void start_worker(struct cubes *cu, struct worker *w, int i)
 	pthread_attr_destroy(&attr);
 }
 
-/* Where the cubes are counted afresh, how: one job each, a share of the memory the
- * caller's counter leaves, quiet; the caller's timeout. */
-static void count_cubes_afresh(struct cubes *cu, int jobs)
+/* The cubes are counted afresh, their cases split while wider than limit: each case's
+ * search with one job, a share of the memory the caller's counter leaves, quiet, and the
+ * caller's timeout. */
+static void set_afresh(struct cubes *cu, int jobs, long limit)
 {
 	size_t left = cu->first->mem_limit > counter_bytes(cu->first) ?
 		cu->first->mem_limit - counter_bytes(cu->first) : 0;
@@ -229,6 +231,8 @@ static void count_cubes_afresh(struct cubes *cu, int jobs)
 	cu->case_opt.mem = (long)(left / (size_t)jobs >> 20);
 	if (cu->case_opt.mem < 1)
 		util_die(EXIT_TROUBLE, "memory cap of %zu MiB too small for %d cubes at once", cu->first->mem_limit >> 20, jobs);
+	cu->cases = (struct afresh){ .input = cu->first->input, .opt = &cu->case_opt, .limit = limit,
+				     .stop = cu->first->stop };
 }
 
 struct stats *cubes_gather(struct cubes *cu)
@@ -308,7 +312,7 @@ int cubes_count(struct counter *k, const struct formula *f, mpz_t out)
 	if (afresh && k->opt->afresh_cost < 0)
 		afresh = first_cube_costly(&cu);
 	if (afresh)
-		count_cubes_afresh(&cu, jobs);
+		set_afresh(&cu, jobs, limit);
 	else
 		k->cache->limit = k->cache->limit > (size_t)jobs * counter_bytes(k) ?
 			k->cache->limit - (size_t)(jobs - 1) * counter_bytes(k) : 0;
@@ -320,12 +324,13 @@ int cubes_count(struct counter *k, const struct formula *f, mpz_t out)
 	for (int i = 0; i < jobs; i++) {
 		pthread_join(w[i].thread, NULL);
 		stats_add_search(k->stats, &w[i].st);
-		if (afresh)
+		if (afresh) {
 			peak += w[i].peak;  /* the cases' caches are apart */
-		else if (counter_peak(&w[i].k) > peak)
-			peak = w[i].k.peak_bytes;
-		if (!afresh)
+		} else {
+			if (counter_peak(&w[i].k) > peak)
+				peak = w[i].k.peak_bytes;
 			counter_free(&w[i].k);
+		}
 	}
 	if (peak > k->peak_bytes)
 		k->peak_bytes = peak;
