@@ -20,10 +20,10 @@
 enum { HUB_DEPTH = 3 };
 
 /* base with the unit clauses of lits[0..n) (base's numbering, the input's), preprocessed
- * into g; when next is not NULL and g has models, g as a CNF before it is compacted, the
+ * to level into g; when next is not NULL and g has models, g as a CNF before it is compacted, the
  * base of its own cases, into next; then g compacted and folded for a count. */
 static void prepare(const struct afresh *a, const struct dimacs_cnf *base, const int *lits, int n,
-		    struct formula *g, struct dimacs_cnf *next)
+		    enum simplify level, struct formula *g, struct dimacs_cnf *next)
 {
 	struct dimacs_cnf cnf = *base;
 	struct stats scratch = { 0 };  /* the -v report's preprocessing figures are the input's */
@@ -36,7 +36,7 @@ static void prepare(const struct afresh *a, const struct dimacs_cnf *base, const
 	}
 	cnf.nclauses += n;
 	cnf.nmarks = 0;  /* the group marks serve split.c, which a case does not use */
-	preprocess(g, &cnf, !a->opt->no_elim, &scratch, a->stop);
+	preprocess(g, &cnf, level, &scratch, a->stop);
 	free(cnf.lits);
 	if (*a->stop)
 		util_die(EXIT_TROUBLE, "timeout after %ld s: no count", a->opt->timeout);
@@ -81,15 +81,18 @@ static void count_leaf(struct afresh *a, const struct formula *g, mpz_t out)
 
 /* The count of base with lits[0..n) true: preprocessed, then split on its hub (each value's
  * case preprocessed from what this one's preprocessing left, which is faster than from the
- * input and as good) or counted. */
+ * input and as good) or counted. A value's case skips the satisfiability checks and the
+ * vivification its parent had: on Knüppel's cubes 0 and 20, 64 to 70 s instead of 73 to 74
+ * with 0.04% more components. */
 static void count_case(struct afresh *a, const struct dimacs_cnf *base, const int *lits, int n, int depth,
 		       mpz_t out)
 {
 	struct dimacs_cnf next = { 0 };
 	struct formula g;
+	enum simplify level = a->opt->no_elim ? SIMPLIFY_UNITS : depth ? SIMPLIFY_GATES : SIMPLIFY_FULL;
 	int hub;
 
-	prepare(a, base, lits, n, &g, depth < HUB_DEPTH ? &next : NULL);
+	prepare(a, base, lits, n, level, &g, depth < HUB_DEPTH ? &next : NULL);
 	if (g.unsat)
 		mpz_set_ui(out, 0);
 	else if (depth == HUB_DEPTH || !(hub = hub_of(a, &g)))

@@ -92,7 +92,8 @@ void job_preprocess(struct job *j, const struct dimacs_cnf *cnf)
 	if (need > (double)j->opt.mem * 1048576.0)
 		util_die(EXIT_TROUBLE, "memory cap of %ld MiB too small for %d variables and %zu literals (%.0f MiB at least)",
 			 j->opt.mem, cnf->nvars, cnf->nlits, need / 1048576.0);
-	preprocess(&j->f, cnf, j->opt.sample < 0 && !j->opt.no_elim, &j->stats, &job_timed_out);
+	preprocess(&j->f, cnf, j->opt.sample < 0 && !j->opt.no_elim ? SIMPLIFY_FULL : SIMPLIFY_UNITS, &j->stats,
+		   &job_timed_out);
 	if (!job_timed_out)
 		groups_check_marks(&j->f, cnf, &j->stats, (int)j->opt.verbose);
 	before_search = 0;

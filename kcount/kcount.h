@@ -233,10 +233,14 @@ struct formula {
 	mpz_t outside;          /* the factor of the projected variables no longer in f (free, or
 				 * folded into nothing): the input's count is f's times it */
 };
-/* eliminate: also eliminate variables outside the projection (counting, not sampling).
- * Once *stop is set (the timeout), probing and the satisfiability checks end early and
- * the later steps are skipped: the caller gives up. */
-void preprocess(struct formula *f, const struct dimacs_cnf *cnf, int eliminate, struct stats *st,
+/* How far preprocess goes: propagation and failed literals only (sampling, --no-elim); also
+ * gate definitions and the elimination of variables outside the projection; also the
+ * satisfiability checks of padoa.c and vivification, which a formula that had them gains
+ * little from again after a literal more (afresh.c). */
+enum simplify { SIMPLIFY_UNITS, SIMPLIFY_GATES, SIMPLIFY_FULL };
+/* Once *stop is set (the timeout), probing and the satisfiability checks end early and the
+ * later steps are skipped: the caller gives up. */
+void preprocess(struct formula *f, const struct dimacs_cnf *cnf, enum simplify level, struct stats *st,
 		const volatile sig_atomic_t *stop);
 /* Fixes the negation of every failed literal of s under its current assignment; 0 when
  * that fails. */

@@ -211,7 +211,7 @@ static void vivify_and_eliminate(struct formula *f, struct ivec *raw, struct ive
 	}
 }
 
-void preprocess(struct formula *f, const struct dimacs_cnf *cnf, int eliminate, struct stats *st,
+void preprocess(struct formula *f, const struct dimacs_cnf *cnf, enum simplify level, struct stats *st,
 		const volatile sig_atomic_t *stop)
 {
 	struct ivec units = { 0 }, raw = { 0 };
@@ -228,7 +228,7 @@ void preprocess(struct formula *f, const struct dimacs_cnf *cnf, int eliminate, 
 	mark_projection(f, cnf);
 	collect(f, cnf->lits, cnf->nlits, &units);
 	fixpoint(f, &units, st, stop);
-	if (eliminate && !f->unsat && !*stop) {
+	if (level >= SIMPLIFY_GATES && !f->unsat && !*stop) {
 		shrink_projection(f, st);
 		eliminate_hidden(f, &raw, st);
 		settle(f, &raw, &units, st, stop);
@@ -236,7 +236,7 @@ void preprocess(struct formula *f, const struct dimacs_cnf *cnf, int eliminate, 
 	/* Vivification removes clauses that hid definitions from the local checks of padoa.c
 	 * (a definition spelled through since-resolved variables, or beyond the check's
 	 * neighbourhood), so shrinking the projection and simplifying alternate. */
-	for (int pass = 0; pass < PADOA_PASSES && eliminate && !f->unsat && !*stop; pass++) {
+	for (int pass = 0; pass < PADOA_PASSES && level == SIMPLIFY_FULL && !f->unsat && !*stop; pass++) {
 		st->unprojected += (uint64_t)padoa_support(f, st, stop);
 		eliminate_hidden(f, &raw, st);
 		settle(f, &raw, &units, st, stop);
