@@ -1,0 +1,35 @@
+#!/bin/sh
+# Every bench script answers --help with its head comment on stdout and exit 0, and a bad
+# option with exit 2; one ended by a signal (TERM, HUP, or PIPE as `| head` ends it) leaves
+# no scratch directory: /bin/sh is dash, which skips an EXIT trap on a signal
+# (bench/script.sh turns them into exits).
+. "$(dirname "$0")/lib.sh"
+scripts=$(cd "$TOP/bench" && for f in *; do [ -f "$f" ] && [ -x "$f" ] && echo "$f"; done)
+plan $(($(echo "$scripts" | wc -l) + 5))
+for f in $scripts; do
+	run "$TOP/bench/$f" --help
+	ok "[ $STATUS = 0 ] && grep -q '^\(bench/\)\{0,1\}$f[: ]' '$OUT'" "$f --help: its usage, exit 0"
+done
+run "$TOP/bench/kcount-bound" -Z
+is_status 2 "kcount-bound -Z: exit 2"
+like "$ERR" '^bench/kcount-bound \[-t SECONDS\]' "kcount-bound -Z: its usage on stderr"
+# a kcount that takes a second: the signal comes while the scratch directory exists, and
+# the shell runs its trap once the command it waits for ends
+printf '#!/bin/sh\nsleep 1\n' > "$TMP/slow-kcount"
+chmod +x "$TMP/slow-kcount"
+mkdir "$TMP/scratch"
+for sig in TERM HUP; do
+	TMPDIR=$TMP/scratch KCOUNT=$TMP/slow-kcount "$TOP/bench/kcount-featuremodels" > /dev/null 2>&1 &
+	pid=$!
+	i=0
+	while [ -z "$(ls "$TMP/scratch")" ] && [ $i -lt 50 ]; do sleep 0.1; i=$((i + 1)); done
+	kill -$sig $pid
+	wait $pid
+	status=$?
+	is "$status:$(ls "$TMP/scratch" | wc -l)" "143:0" "kcount-featuremodels ended by $sig: exit 143, its scratch directory gone"
+done
+# the first row goes to a pipe that is closed: the next row's write brings SIGPIPE
+printf '#!/bin/sh\necho 1\n' > "$TMP/quick-kcount"
+chmod +x "$TMP/quick-kcount"
+TMPDIR=$TMP/scratch KCOUNT=$TMP/quick-kcount "$TOP/bench/kcount-featuremodels" 2>/dev/null | head -n 1 > /dev/null
+is "$(ls "$TMP/scratch" | wc -l)" 0 "kcount-featuremodels | head -n 1: its scratch directory gone"
