@@ -71,6 +71,7 @@ static void count_leaf(struct afresh *a, const struct formula *g, mpz_t out)
 
 	counter_init(&k, g, a->opt, &st, a->stop);
 	k.silent = 1;
+	k.report = a->cubes;
 	count_formula(&k, g, out);
 	mpz_mul(out, out, g->outside);
 	if (counter_peak(&k) > a->peak)

@@ -55,8 +55,10 @@ static void give_up(struct counter *k, const char *why)
 	if (__atomic_exchange_n(&once, 1, __ATOMIC_SEQ_CST))
 		for (;;)
 			pause();
-	if (k->opt->verbose)
-		stats_report(k->cubes ? cubes_gather(k->cubes) : k->stats, kcount_now() - k->started, counter_peak(k));
+	if (k->report)
+		cubes_report(k->report, counter_peak(k));
+	else if (k->opt->verbose)
+		stats_report(k->stats, kcount_now() - k->started, counter_peak(k));
 	util_die(EXIT_TROUBLE, "%s: no count", why);
 }
 

@@ -190,7 +190,7 @@ static void share_search(struct cubes *cu, struct worker *w, int i)
 	 * both threads would count them at the same time (768 to 786 thousand components instead
 	 * of 662 on the 6.12 rung of 35 fixed); the other way, each finds what the other stored. */
 	k->polarity = i & 1;
-	k->cubes = cu;
+	k->cubes = k->report = cu;
 	k->cache = first->cache;
 	k->mem_limit = first->mem_limit;
 	k->started = first->started;
@@ -232,20 +232,22 @@ static void set_afresh(struct cubes *cu, int jobs, long limit)
 	if (cu->case_opt.mem < 1)
 		util_die(EXIT_TROUBLE, "memory cap of %zu MiB too small for %d cubes at once", cu->first->mem_limit >> 20, jobs);
 	cu->cases = (struct afresh){ .input = cu->first->input, .opt = &cu->case_opt, .limit = limit,
-				     .stop = cu->first->stop };
+				     .stop = cu->first->stop, .cubes = cu };
 }
 
-struct stats *cubes_gather(struct cubes *cu)
+void cubes_report(struct cubes *cu, size_t peak)
 {
 	struct stats *st = cu->first->stats;
 	double done = cu->done;
 
+	if (!cu->first->opt->verbose)
+		return;
 	for (int i = 0; i < cu->jobs; i++) {
 		stats_add_search(st, &cu->workers[i].st);
 		done += cu->workers[i].st.search_done;
 	}
 	st->search_done = done / (1 << cu->nvars);
-	return st;
+	stats_report(st, kcount_now() - cu->first->started, peak);
 }
 
 /* Under the default --afresh-cost the order's cost alone does not show a search costly

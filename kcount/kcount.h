@@ -441,7 +441,9 @@ struct counter {
 	double done_base, done_scale; /* the progress line's share: base + scale * search_done */
 	int silent;               /* no progress lines (all threads but one) */
 	int polarity;             /* 1: each branch sets its variable false first (cubes.c) */
-	struct cubes *cubes;      /* the threads this one belongs to, or NULL */
+	struct cubes *cubes;      /* the threads whose cache this one shares, or NULL */
+	struct cubes *report;     /* the threads whose figures a give-up reports (cubes.c, and
+				   * the cases of afresh.c), or NULL: its own */
 	const struct dimacs_cnf *input; /* the formula's input, for cubes counted afresh, or NULL */
 	mpz_t *weight;            /* the formula's literal weights (pendant.c), or NULL */
 	const unsigned char *weighted;
@@ -472,9 +474,9 @@ void count_ranked(struct counter *k, mpz_t out);
  * --jobs threads, when its order is wider than --cube-width and --jobs is above 1; else
  * returns 0 and does nothing. */
 int cubes_count(struct counter *k, const struct formula *f, mpz_t out);
-/* The first counter's statistics with the threads' figures so far added (for a report as
- * the count gives up). */
-struct stats *cubes_gather(struct cubes *cu);
+/* Under the first counter's -v, its statistics with the threads' figures so far added, its
+ * time and peak (for a report as the count gives up). */
+void cubes_report(struct cubes *cu, size_t peak);
 /* The cache the threads share, under their lock. */
 int cubes_lookup(struct cubes *cu, struct comp_key *key, mpz_t count);
 void cubes_store(struct cubes *cu, const struct comp_key *key, const mpz_t count);
@@ -486,6 +488,7 @@ struct afresh {
 	long limit;                 /* --cube-width: a case of an order this narrow is not split */
 	struct stats *stats;        /* the cases' search figures are added here */
 	volatile sig_atomic_t *stop;
+	struct cubes *cubes;        /* the threads it counts for: their report at a give-up */
 	size_t peak;                /* set: the largest memory of a case's search */
 };
 /* Counts into out the models of the input with the literals lits[0..n) (input numbering)

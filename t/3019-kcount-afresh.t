@@ -9,13 +9,14 @@
 # checkpoint files of both agree line by line, so a file may mix them), and a 5 x 24 grid
 # the transfer matrix's count. Afresh stays off on a cheap order by default, and on a costly
 # order whose first cube is small (embtoolkit's, against its published count); a timeout and a
-# memory cap too small for the cubes stop it cleanly (exit 2).
+# memory cap too small for the cubes stop it cleanly (exit 2), and -v then reports the count's
+# figures.
 . "$(dirname "$0")/lib.sh"
 need_brute
 N=60
 G=30
 C=10
-plan $((N + G + C + 15))
+plan $((N + G + C + 16))
 bad=0 cut=0 split=0
 # check NAME EXPECTED FILE OPTION...: kcount -q OPTION... FILE prints EXPECTED (cut into
 # cubes, unless preprocessing decides the formula or leaves nothing to cut)
@@ -83,9 +84,10 @@ else
 fi
 
 "$BRUTE" --gen 7 300 500 -1 3 > "$TMP/hard.cnf"
-run "$BIN/kcount" --cube-width 0 --afresh-cost 0 --timeout 2 "$TMP/hard.cnf"
+run "$BIN/kcount" -v --cube-width 0 --afresh-cost 0 --timeout 2 "$TMP/hard.cnf"
 is_status 2 "afresh on a formula too wide: --timeout stops it (exit 2)"
 like "$ERR" 'timeout after 2 s' "and says so"
+like "$ERR" '^c cube_cases  *256 ' "with -v, the report of the whole count, not of the case that stopped"
 
 run "$BIN/kcount" --cube-width 0 --afresh-cost 0 --jobs 2 --mem 1 "$TMP/grid.cnf"
 is_status 2 "a memory cap too small for the cubes' searches: exit 2"
