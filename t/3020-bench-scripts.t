@@ -17,9 +17,11 @@ like "$ERR" '^bench/kcount-bound \[-t SECONDS\]' "kcount-bound -Z: its usage on 
 # the shell runs its trap once the command it waits for ends
 printf '#!/bin/sh\nsleep 1\n' > "$TMP/slow-kcount"
 chmod +x "$TMP/slow-kcount"
-mkdir "$TMP/scratch"
+mkdir "$TMP/scratch" "$TMP/models"
+for m in a b c d; do printf 'p cnf 1 0\n' > "$TMP/models/$m.cnf"; done
+printf 'a.cnf\t\t\t\t2\n' > "$TMP/models/COUNTS.tsv"
 for sig in TERM HUP; do
-	TMPDIR=$TMP/scratch KCOUNT=$TMP/slow-kcount "$TOP/bench/kcount-featuremodels" > /dev/null 2>&1 &
+	TMPDIR=$TMP/scratch KCOUNT=$TMP/slow-kcount "$TOP/bench/kcount-featuremodels" "$TMP/models" > /dev/null 2>&1 &
 	pid=$!
 	i=0
 	while [ -z "$(ls "$TMP/scratch")" ] && [ $i -lt 50 ]; do sleep 0.1; i=$((i + 1)); done
@@ -31,5 +33,5 @@ done
 # the first row goes to a pipe that is closed: the next row's write brings SIGPIPE
 printf '#!/bin/sh\necho 1\n' > "$TMP/quick-kcount"
 chmod +x "$TMP/quick-kcount"
-TMPDIR=$TMP/scratch KCOUNT=$TMP/quick-kcount "$TOP/bench/kcount-featuremodels" 2>/dev/null | head -n 1 > /dev/null
+TMPDIR=$TMP/scratch KCOUNT=$TMP/quick-kcount "$TOP/bench/kcount-featuremodels" "$TMP/models" 2>/dev/null | head -n 1 > /dev/null
 is "$(ls "$TMP/scratch" | wc -l)" 0 "kcount-featuremodels | head -n 1: its scratch directory gone"
