@@ -38,8 +38,11 @@ static void prepare(const struct afresh *a, const struct dimacs_cnf *base, const
 	cnf.nmarks = 0;  /* the group marks serve split.c, which a case does not use */
 	preprocess(g, &cnf, level, &scratch, a->stop);
 	free(cnf.lits);
-	if (*a->stop)
-		util_die(EXIT_TROUBLE, "timeout after %ld s: no count", a->opt->timeout);
+	if (*a->stop) {
+		char why[80];
+		snprintf(why, sizeof why, "timeout after %ld s", a->opt->timeout);
+		count_give_up(a->cubes, a->peak, why);
+	}
 	if (next && !g->unsat)
 		formula_to_cnf(g, next);
 	formula_shrink(g, &scratch);

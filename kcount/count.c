@@ -46,18 +46,31 @@ size_t counter_peak(struct counter *k)
 	return k->peak_bytes;
 }
 
-/* Exit 2 without a count, with the statistics so far under -v (of all the threads of a
- * search cut into cubes). One thread reports; another that gives up too waits for the exit. */
-static void give_up(struct counter *k, const char *why)
+/* The first thread to give up reports and exits; another that gives up too waits for that. */
+static void first_to_give_up(void)
 {
 	static int once;
 
 	if (__atomic_exchange_n(&once, 1, __ATOMIC_SEQ_CST))
 		for (;;)
 			pause();
+}
+
+void count_give_up(struct cubes *report, size_t peak, const char *why)
+{
+	first_to_give_up();
+	cubes_report(report, peak);
+	util_die(EXIT_TROUBLE, "%s: no count", why);
+}
+
+/* Exit 2 without a count, with the statistics so far under -v (of all the threads of a
+ * search cut into cubes). */
+static void give_up(struct counter *k, const char *why)
+{
 	if (k->report)
-		cubes_report(k->report, counter_peak(k));
-	else if (k->opt->verbose)
+		count_give_up(k->report, counter_peak(k), why);
+	first_to_give_up();
+	if (k->opt->verbose)
 		stats_report(k->stats, kcount_now() - k->started, counter_peak(k));
 	util_die(EXIT_TROUBLE, "%s: no count", why);
 }
