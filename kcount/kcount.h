@@ -235,13 +235,14 @@ struct formula {
 };
 /* How far preprocess goes: propagation and failed literals only (sampling, --no-elim); also
  * gate definitions and the elimination of variables outside the projection; also the
- * satisfiability checks of padoa.c and vivification, which a formula that had them gains
- * little from again after a literal more (afresh.c). */
+ * satisfiability checks of padoa.c and vivification, which a formula whose checks found
+ * nothing gains little from again after a literal more (afresh.c). */
 enum simplify { SIMPLIFY_UNITS, SIMPLIFY_GATES, SIMPLIFY_FULL };
-/* Once *stop is set (the timeout), probing and the satisfiability checks end early and the
- * later steps are skipped: the caller gives up. */
-void preprocess(struct formula *f, const struct dimacs_cnf *cnf, enum simplify level, struct stats *st,
-		const volatile sig_atomic_t *stop);
+/* Returns the number of projected variables the satisfiability checks found defined. Once
+ * *stop is set (the timeout), probing and the satisfiability checks end early and the later
+ * steps are skipped: the caller gives up. */
+int preprocess(struct formula *f, const struct dimacs_cnf *cnf, enum simplify level, struct stats *st,
+	       const volatile sig_atomic_t *stop);
 /* Fixes the negation of every failed literal of s under its current assignment; 0 when
  * that fails. */
 int probe(struct solver *s, struct stats *st, const volatile sig_atomic_t *stop);

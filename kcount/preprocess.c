@@ -211,10 +211,11 @@ static void vivify_and_eliminate(struct formula *f, struct ivec *raw, struct ive
 	}
 }
 
-void preprocess(struct formula *f, const struct dimacs_cnf *cnf, enum simplify level, struct stats *st,
-		const volatile sig_atomic_t *stop)
+int preprocess(struct formula *f, const struct dimacs_cnf *cnf, enum simplify level, struct stats *st,
+	       const volatile sig_atomic_t *stop)
 {
 	struct ivec units = { 0 }, raw = { 0 };
+	int found = 0;
 
 	memset(f, 0, sizeof *f);
 	f->nvars = cnf->nvars;
@@ -237,7 +238,9 @@ void preprocess(struct formula *f, const struct dimacs_cnf *cnf, enum simplify l
 	 * (a definition spelled through since-resolved variables, or beyond the check's
 	 * neighbourhood), so shrinking the projection and simplifying alternate. */
 	for (int pass = 0; pass < PADOA_PASSES && level == SIMPLIFY_FULL && !f->unsat && !*stop; pass++) {
-		st->unprojected += (uint64_t)padoa_support(f, st, stop);
+		int defined = padoa_support(f, st, stop);
+		found += defined;
+		st->unprojected += (uint64_t)defined;
 		eliminate_hidden(f, &raw, st);
 		settle(f, &raw, &units, st, stop);
 		/* the second pass changes little, so it vivifies once */
@@ -245,6 +248,7 @@ void preprocess(struct formula *f, const struct dimacs_cnf *cnf, enum simplify l
 	}
 	ivec_free(&units);
 	ivec_free(&raw);
+	return found;
 }
 
 /* Renumbers the groups' variables by to, dropping those gone (to 0) and groups left empty. */
