@@ -469,7 +469,7 @@ void count_assigned(struct counter *k, mpz_t out);
 void count_ranked(struct counter *k, mpz_t out);
 /* Exit 2 without a count, with the report of the threads of cu (cubes_report). One thread
  * reports; another that gives up too waits for the exit. */
-void count_give_up(struct cubes *cu, size_t peak, const char *why);
+void count_give_up(struct cubes *cu, size_t peak, const char *why) __attribute__((noreturn));
 
 /* ---- cubes.c: both cores on one search, sharing its cache ---- */
 /* A search is cut into the 2^CUBE_VARS cubes of its first variables (fewer when it has fewer). */
