@@ -231,6 +231,10 @@ static void count_comp(struct counter *k, int ci, double share, mpz_t out)
 	struct comp c = k->comps[ci];
 	int depth = k->depth;
 
+	if (k->abandoned) {
+		mpz_set_ui(out, 0);  /* the components left are skipped */
+		return;
+	}
 	if (lookup(k, make_key(k, &c), out)) {
 		k->stats->search_done += share;
 		return;
@@ -238,6 +242,11 @@ static void count_comp(struct counter *k, int ci, double share, mpz_t out)
 	k->stats->components++;
 	if (k->work && k->stats->components > k->work)
 		util_die(EXIT_WORK_SPENT, "work budget of %llu components spent: no count", (unsigned long long)k->work);
+	if (k->stats->components > k->abandon_at) {
+		k->abandoned = 1;
+		mpz_set_ui(out, 0);
+		return;
+	}
 	counter_check(k);
 	if (c.nproj == 0) {
 		int mark = k->s.ntrail;
@@ -261,6 +270,7 @@ void counter_init(struct counter *k, const struct formula *f, const struct optio
 	formula_solver(f, &k->s, st);
 	k->solver_bytes = solver_bytes(&k->s);
 	k->work = opt->work > 0 ? (uint64_t)opt->work : 0;
+	k->abandon_at = UINT64_MAX;
 	k->done_scale = 1;
 	k->cache = &k->own_cache;
 	k->weight = f->weight;

@@ -18,9 +18,7 @@
 #include "kcount.h"
 #include "util.h"
 
-/* PROBE_COMPONENTS: under the default --afresh-cost, a first cube that takes more shows the
- * search costly (Knüppel's 2.6.33.3: 3.26M; the kernel's rung of 35 fixed, whole, 662K). */
-enum { DEFAULT_WIDTH = 16, PROBE_COMPONENTS = 1000000 };
+enum { DEFAULT_WIDTH = 16 };
 
 struct cubes {
 	struct counter *first;    /* the caller's: its cache and ranks serve all */
@@ -253,31 +251,43 @@ void cubes_report(struct cubes *cu, size_t peak)
 /* Under the default --afresh-cost the order's cost alone does not show a search costly
  * (embtoolkit's order costs 2.3e15, yet it counts in 9,799 components; afresh, 1.19 s
  * instead of 0.13): the first cube left is counted by the caller's own search, and 1 is
- * returned, the cache emptied for the cases, when that took more than PROBE_COMPONENTS. */
+ * returned, the cache emptied for the cases, when that takes more than --probe components.
+ * The search is abandoned there, and the cube is left to the cases: Linux 2.6.20's first
+ * cube with a model took more than 300 s. A cube that took no component (no model, or all
+ * of it propagated) shows nothing, so the next one is probed: 2.6.20's first has no model. */
 static int first_cube_costly(struct cubes *cu)
 {
 	struct counter *k = cu->first;
 	uint64_t before = k->stats->components;
-	int c, costly = 0;
+	int c, probed = 0, costly;
 	mpz_t t;
 
 	mpz_init(t);
 	k->done_scale = 1.0 / (1 << cu->nvars);
-	if ((c = take_cube(cu, k->stats, &k->done_base)) < 1 << cu->nvars) {
+	k->abandon_at = before + (uint64_t)(k->opt->probe >= 0 ? k->opt->probe : PROBE_COMPONENTS);
+	while (k->stats->components == before && (c = take_cube(cu, k->stats, &k->done_base)) < 1 << cu->nvars) {
+		double done = k->stats->search_done;
+		probed++;
 		count_shared(cu, k, c, t);
-		finish_cube(cu, c, t);
-		costly = k->stats->components - before > PROBE_COMPONENTS;
+		if (k->abandoned) {
+			k->stats->search_done = done;
+			cu->next = c;  /* no other thread runs yet */
+		} else
+			finish_cube(cu, c, t);
 	}
 	mpz_clear(t);
+	costly = k->abandoned;
+	k->abandon_at = UINT64_MAX;
+	k->abandoned = 0;
 	if (costly) {
 		size_t limit = k->cache->limit;
 		cache_free(k->cache);
 		cache_init(k->cache, limit, (int)k->opt->exact_keys, k->stats);
 	}
 	if (k->opt->verbose)
-		fprintf(stderr, "c o cubes: the first took %llu components: %s\n",
-			(unsigned long long)(k->stats->components - before),
-			costly ? "the others are counted afresh" : "the search goes on, sharing its cache");
+		fprintf(stderr, "c o cubes: the probe took %llu components (%d cubes): %s\n",
+			(unsigned long long)(k->stats->components - before), probed,
+			costly ? "the cubes left are counted afresh" : "the search goes on, sharing its cache");
 	return costly;
 }
 

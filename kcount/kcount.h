@@ -35,6 +35,9 @@ size_t ivec_bytes(const struct ivec *v);
 /* --afresh-cost's default, in millions: an order of a search of minutes or more (see
  * cubes.c). */
 #define AFRESH_COST 1000
+/* --probe's default: a first cube that takes more components shows the search costly
+ * (Knüppel's 2.6.33.3: 3.26M; the kernel's rung of 35 fixed, whole, 662K). */
+#define PROBE_COMPONENTS 1000000
 #define KC_STR_(x) #x
 #define KC_STR(x) KC_STR_(x)
 /* X(field, short, long name, argument name or NULL, help) */
@@ -56,6 +59,7 @@ size_t ivec_bytes(const struct ivec *v);
 	X(jobs, 0, "jobs", "N", "processes counting the cases of a split, of --mem/N MiB each, or threads counting cubes (default 2)") \
 	X(cube_width, 0, "cube-width", "W", "above this order width, --jobs threads count the cubes of the first variables, sharing the cache (default 16)") \
 	X(afresh_cost, 0, "afresh-cost", "M", "above an order cost of M million (-v: order_cost), each cube is preprocessed afresh and split on its hubs, sharing no cache (default " KC_STR(AFRESH_COST) ", if the first cube takes a million components)") \
+	X(probe, 0, "probe", "N", "under the default --afresh-cost, the components the first cube may take before the cubes left are counted afresh (default " KC_STR(PROBE_COMPONENTS) ")") \
 	X(checkpoint, 0, "checkpoint", "FILE", "record each cube's count in FILE as it finishes, and count only the cubes FILE lacks") \
 	X(preprocess, 0, "preprocess", NULL, "print the preprocessed formula (DIMACS, same count) instead of counting") \
 	X(plain, 0, "plain", NULL, "with --preprocess: a plain CNF (no projection) with the same count, for plain counters") \
@@ -436,6 +440,8 @@ struct counter {
 	size_t mem_limit, peak_bytes;
 	size_t solver_bytes;      /* the solver's fixed structures, measured once */
 	uint64_t work;            /* components it may count (0: no limit), from --work */
+	uint64_t abandon_at;      /* past this many components the search is abandoned */
+	int abandoned;            /* then its counts and the cache's new entries are worthless */
 	volatile sig_atomic_t *stop; /* set by the timeout alarm */
 	unsigned ticks;
 	double started, last_progress;

@@ -96,6 +96,7 @@ void options_parse(struct options *o, int argc, char **argv)
 	o->split_width = -1;    /* the default */
 	o->cube_width = -1;     /* the default */
 	o->afresh_cost = -1;    /* the default */
+	o->probe = -1;          /* the default */
 	while ((c = getopt_long(argc, argv, "qvh", long_options, NULL)) != -1)
 		set(o, c < OPT_COUNT ? c : short_to_id(c), optarg);
 	if (o->help) {

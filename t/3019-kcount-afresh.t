@@ -8,7 +8,9 @@
 # (functions of the shown variables). Each cube's count must be the shared search's (the
 # checkpoint files of both agree line by line, so a file may mix them), and a 5 x 24 grid
 # the transfer matrix's count. Afresh stays off on a cheap order by default, and on a costly
-# order whose first cube is small (embtoolkit's, against its published count); a timeout and a
+# order whose first cube is small (embtoolkit's, against its published count); a smaller
+# --probe abandons that cube's search midway, and the count and every cube's stay the shared
+# search's; a timeout and a
 # memory cap too small for the cubes stop it cleanly (exit 2), and -v then reports the count's
 # figures.
 . "$(dirname "$0")/lib.sh"
@@ -16,7 +18,7 @@ need_brute
 N=60
 G=30
 C=10
-plan $((N + G + C + 16))
+plan $((N + G + C + 22))
 bad=0 cut=0 split=0
 # check NAME EXPECTED FILE OPTION...: kcount -q OPTION... FILE prints EXPECTED (cut into
 # cubes, unless preprocessing decides the formula or leaves nothing to cut)
@@ -77,10 +79,22 @@ if [ -r "$FM/embtoolkit.cnf" ]; then
 	run "$BIN/kcount" -v "$FM/embtoolkit.cnf"
 	is "$(sed -n 's/^c s exact arb int //p' "$OUT")" "$(awk -F '\t' '$1 == "embtoolkit.cnf" { print $5 }' "$FM/COUNTS.tsv")" \
 		"embtoolkit, by default: the published count"
-	like "$ERR" '^c o cubes: the first took [0-9]* components: the search goes on' "its first cube showed the search cheap: not afresh"
+	like "$ERR" '^c o cubes: the probe took [0-9]* components \([0-9]* cubes\): the search goes on' "its first cube showed the search cheap: not afresh"
+	# a smaller --probe abandons the search in the middle of a cube (its first 127 have no
+	# component): that cube must be counted afresh with the others, and its counts kept out
+	"$BIN/kcount" -q --afresh-cost 1000000000 --checkpoint "$TMP/emb.shared" "$FM/embtoolkit.cnf" > /dev/null 2>&1
+	for p in 0 100; do
+		rm -f "$TMP/emb.afresh"
+		run "$BIN/kcount" -v --probe $p --checkpoint "$TMP/emb.afresh" "$FM/embtoolkit.cnf"
+		is "$(sed -n 's/^c s exact arb int //p' "$OUT")" "$(awk -F '\t' '$1 == "embtoolkit.cnf" { print $5 }' "$FM/COUNTS.tsv")" \
+			"embtoolkit, --probe $p: the published count"
+		like "$ERR" "^c o cubes: the probe took $((p + 1)) components \\(128 cubes\\): the cubes left are counted afresh" \
+			"the probe stopped past $p components"
+		ok "[ -s '$TMP/emb.shared' ] && [ \"\$(cube_lines '$TMP/emb.shared')\" = \"\$(cube_lines '$TMP/emb.afresh')\" ]" \
+			"and each cube's count is the shared search's"
+	done
 else
-	skip "no $FM/embtoolkit.cnf"
-	skip "no $FM/embtoolkit.cnf"
+	for i in $(seq 1 8); do skip "no $FM/embtoolkit.cnf"; done
 fi
 
 "$BRUTE" --gen 7 300 500 -1 3 > "$TMP/hard.cnf"
