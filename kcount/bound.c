@@ -181,7 +181,7 @@ static void count_in_child(const struct job *parent, const struct dimacs_cnf *cn
  * outcome that depends on the machine's speed); or failed otherwise (the memory cap). */
 enum round_end { ROUND_COUNTED, ROUND_OVER_BUDGET, ROUND_OUT_OF_TIME, ROUND_FAILED };
 
-/* Reads "count components pairs words" from the child into count and round; 1 when all
+/* Reads "count components pairs" from the child into count and round; 1 when all
  * are there. */
 static int read_round(FILE *in, mpz_t count, struct stats *round)
 {
@@ -301,7 +301,6 @@ static int too_wide(struct job *j)
 static void take_figures(struct job *j, const struct stats *round)
 {
 	j->stats.cache_pairs = round->cache_pairs;
-	j->stats.key_words = round->key_words;
 }
 
 /* --count-first S: the exact count, until S seconds after the start, from the formula

@@ -1,10 +1,10 @@
-/* cache: component counts stored under their keys (variables and clause ids, gap-coded in
- * bits); the oldest half is evicted whenever the memory cap is reached. An entry is one
- * allocation: its count's limbs, then what it keeps of its key. With exact keys that is the
- * whole key, so a collision can never give a wrong count; with hashed keys (the default)
- * only the key's second hash (keyhash.c), the first being in the entry already: a kernel
- * component's key takes hundreds of bytes, the hash 8, and a wrong count stays as unlikely
- * as keyhash_bound says. */
+/* cache: component counts stored under their keys (variables and clause ids); the oldest
+ * half is evicted whenever the memory cap is reached. An entry is one allocation: its
+ * count's limbs, then what it keeps of its key. With exact keys that is the whole key,
+ * gap-coded in bits, so a collision can never give a wrong count; with hashed keys (the
+ * default) only the key's second hash (keyhash.c), the first being in the entry already: a
+ * kernel component's key takes hundreds of bytes, the hash 8, and a wrong count stays as
+ * unlikely as keyhash_bound says. */
 #include <stdlib.h>
 #include <string.h>
 
@@ -96,11 +96,14 @@ static unsigned char *put_list(unsigned char *p, const int *a, int n)
 	return w.p;
 }
 
-void comp_key_make(struct comp_key *k, const int *vars, int nv, const int *cls, int nc)
+void comp_key_make(const struct cache *c, struct comp_key *k, const int *vars, int nv, const int *cls, int nc)
 {
-	size_t need = 5 * ((size_t)nv + nc + 2) + 8;
+	size_t need = 5 * ((size_t)nv + nc + 2);
 	unsigned char *p;
 
+	keyhash(&c->numbers, vars, nv, cls, nc, &k->hash);
+	if (!c->exact)
+		return;
 	if (need > k->cap) {
 		k->cap = need > 2 * k->cap ? need : 2 * k->cap;
 		k->bytes = xrealloc(k->bytes, k->cap);
@@ -108,7 +111,6 @@ void comp_key_make(struct comp_key *k, const int *vars, int nv, const int *cls, 
 	p = put_list(k->bytes, vars, nv);
 	p = put_list(p, cls, nc);
 	k->len = (size_t)(p - k->bytes);
-	memset(p, 0, 8); /* the last word's padding, hashed as zeros */
 }
 
 /* What an entry keeps of k, in *len bytes: all of it, or its second hash. */
@@ -118,16 +120,16 @@ static const unsigned char *kept(const struct cache *c, const struct comp_key *k
 	return c->exact ? k->bytes : (const unsigned char *)&k->hash.h2;
 }
 
-void cache_init(struct cache *c, size_t limit, int exact, struct stats *st)
+void cache_init(struct cache *c, size_t limit, int exact, struct stats *st, int nvars, int nids)
 {
 	memset(c, 0, sizeof *c);
 	c->exact = exact;
-	keyhash_draw(&c->points);
+	keyhash_draw(&c->numbers, nvars, nids);
 	c->nbuckets = 1024;
 	c->buckets = xcalloc(c->nbuckets, sizeof *c->buckets);
 	c->limit = limit;
 	c->stats = st;
-	c->bytes = c->nbuckets * sizeof *c->buckets;
+	c->bytes = c->numbers.bytes + c->nbuckets * sizeof *c->buckets;
 }
 
 static size_t entry_bytes(struct cache_entry *e)
@@ -142,30 +144,30 @@ static void drop(struct cache *c, struct cache_entry *e)
 	free(e);
 }
 
-void cache_free(struct cache *c)
+void cache_clear(struct cache *c)
 {
-	for (size_t b = 0; b < c->nbuckets; b++)
+	for (size_t b = 0; b < c->nbuckets; b++) {
 		for (struct cache_entry *e = c->buckets[b], *n; e; e = n) {
 			n = e->next;
 			drop(c, e);
 		}
+		c->buckets[b] = NULL;
+	}
+}
+
+void cache_free(struct cache *c)
+{
+	cache_clear(c);
 	free(c->buckets);
+	keyhash_free(&c->numbers);
 }
 
 /* The union bound over several searches: their pairs add up, the longest key bounds all.
  * The pairs grow as the square of the time: 2.7e15 in 13 minutes on the kernel, so a run
  * of a day could pass 2^64; they stop there, and the bound is then 1 (none). */
-void cache_add_figures(struct stats *st, uint64_t pairs, uint64_t words)
+void cache_add_figures(struct stats *st, uint64_t pairs)
 {
 	st->cache_pairs = pairs > UINT64_MAX - st->cache_pairs ? UINT64_MAX : st->cache_pairs + pairs;
-	if (words > st->key_words)
-		st->key_words = words;
-}
-
-/* With hashed keys, each entry held may collide with k: the bound counts them. */
-static void count_pairs(struct cache *c, const struct comp_key *k)
-{
-	cache_add_figures(c->stats, c->nentries, keyhash_words(k->len));
 }
 
 int cache_lookup(struct cache *c, struct comp_key *k, mpz_t count)
@@ -173,9 +175,8 @@ int cache_lookup(struct cache *c, struct comp_key *k, mpz_t count)
 	size_t len;
 	const unsigned char *key;
 
-	keyhash(&c->points, k->bytes, k->len, &k->hash);
 	if (!c->exact)
-		count_pairs(c, k);
+		cache_add_figures(c->stats, c->nentries);  /* each entry held may collide with k */
 	key = kept(c, k, &len);
 	for (struct cache_entry *e = c->buckets[k->hash.h1 & (c->nbuckets - 1)]; e; e = e->next)
 		if (e->hash == k->hash.h1 && e->len == len && memcmp(entry_key(e), key, len) == 0) {
@@ -190,22 +191,22 @@ int cache_lookup(struct cache *c, struct comp_key *k, mpz_t count)
 
 int cache_write_figures(FILE *out, const struct stats *st)
 {
-	return fprintf(out, " %llu %llu", (unsigned long long)st->cache_pairs, (unsigned long long)st->key_words) < 0 ? -1 : 0;
+	return fprintf(out, " %llu", (unsigned long long)st->cache_pairs) < 0 ? -1 : 0;
 }
 
 int cache_read_figures(const char *s, struct stats *st)
 {
-	unsigned long long pairs, words;
+	unsigned long long pairs;
 
-	if (sscanf(s, "%llu %llu", &pairs, &words) != 2)
+	if (sscanf(s, "%llu", &pairs) != 1)
 		return 0;
-	cache_add_figures(st, pairs, words);
+	cache_add_figures(st, pairs);
 	return 1;
 }
 
 double cache_collision_bound(const struct stats *st)
 {
-	return st->cache_pairs == UINT64_MAX ? 1.0 : keyhash_bound(st->cache_pairs, st->key_words);
+	return st->cache_pairs == UINT64_MAX ? 1.0 : keyhash_bound(st->cache_pairs);
 }
 
 static void grow(struct cache *c)

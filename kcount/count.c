@@ -142,7 +142,7 @@ static struct comp_key *make_key(struct counter *k, const struct comp *c)
 		memset(k->keys + k->nkeys, 0, (size_t)(n - k->nkeys) * sizeof *k->keys);
 		k->nkeys = n;
 	}
-	comp_key_make(&k->keys[k->depth], k->cvars.a + c->var_begin, c->var_end - c->var_begin,
+	comp_key_make(k->cache, &k->keys[k->depth], k->cvars.a + c->var_begin, c->var_end - c->var_begin,
 		      k->ccls.a + c->cl_begin, c->cl_end - c->cl_begin);
 	return &k->keys[k->depth];
 }
@@ -280,7 +280,8 @@ void counter_init(struct counter *k, const struct formula *f, const struct optio
 	mpz_init(k->lone);
 	mpz_init(k->sum);
 	mpz_init(k->term);
-	cache_init(k->cache, 0, (int)opt->exact_keys, st);
+	cache_init(k->cache, 0, (int)opt->exact_keys, st, k->s.nvars,
+		   FACTOR_CODE(k->s.nlong, k->s.factors ? k->s.factors->n : 0, 0));
 	counter_set_memory(k, (size_t)opt->mem << 20);
 }
 

@@ -279,11 +279,8 @@ static int first_cube_costly(struct cubes *cu)
 	costly = k->abandoned;
 	k->abandon_at = UINT64_MAX;
 	k->abandoned = 0;
-	if (costly) {
-		size_t limit = k->cache->limit;
-		cache_free(k->cache);
-		cache_init(k->cache, limit, (int)k->opt->exact_keys, k->stats);
-	}
+	if (costly)
+		cache_clear(k->cache);
 	if (k->opt->verbose)
 		fprintf(stderr, "c o cubes: the probe took %llu components (%d cubes): %s\n",
 			(unsigned long long)(k->stats->components - before), probed,

@@ -87,7 +87,6 @@ void options_parse(struct options *o, int argc, char **argv);
 	X(cache_stores, "component cache stores") \
 	X(cache_evictions, "cache entries evicted under the memory cap") \
 	X(cache_pairs, "hashed keys: entries held at each lookup, summed (the pairs that could collide)") \
-	X(key_words, "hashed keys: the longest key, in words of its hash polynomials") \
 	X(sat_checks, "satisfiability checks of projection-free components") \
 	X(preprocess_units, "variables fixed by preprocessing") \
 	X(failed_literals, "failed literals found by probing") \
@@ -311,22 +310,23 @@ void eliminate_hidden(struct formula *f, struct ivec *raw, struct stats *st);
  * propagations or at *stop. */
 int vivify(struct formula *f, struct ivec *raw, struct stats *st, const volatile sig_atomic_t *stop);
 
-/* ---- keyhash.c: two polynomial hashes of a key modulo 2^61 - 1, at random points ---- */
-struct keyhash_points {
-	uint64_t r1, r2;
+/* ---- keyhash.c: two hashes of a key, sums of random numbers of its variables and ids ---- */
+struct keyhash_numbers {
+	uint64_t (*var)[2];       /* by variable, 0..nvars: the numbers of both hashes */
+	uint64_t (*id)[2];        /* by clause id, 0..nids */
+	size_t bytes;
 };
 struct key_hashes {
 	uint64_t h1, h2;
 };
-/* Draws both points from the operating system (exits 2 when it cannot). */
-void keyhash_draw(struct keyhash_points *pt);
-/* The words (of 61 bits at most) whose polynomial hashes len bytes: the L of the bound. */
-uint64_t keyhash_words(size_t len);
-/* Hashes bytes[0..len); the 7 bytes after them must be readable and zero. */
-void keyhash(const struct keyhash_points *pt, const unsigned char *bytes, size_t len, struct key_hashes *h);
-/* The probability that hashes at independent points collided for any of pairs pairs of
- * different keys of at most words words: pairs * (words / (2^61 - 1))^2. */
-double keyhash_bound(uint64_t pairs, uint64_t words);
+/* Draws the numbers of variables 0..nvars and ids 0..nids from the operating system (exits 2
+ * when it cannot). */
+void keyhash_draw(struct keyhash_numbers *t, int nvars, int nids);
+void keyhash_free(struct keyhash_numbers *t);
+/* The hashes of the key of variables vars[0..nv) and ids ids[0..nid). */
+void keyhash(const struct keyhash_numbers *t, const int *vars, int nv, const int *ids, int nid, struct key_hashes *h);
+/* The probability that any of pairs pairs of different keys collided: pairs * 2^-128. */
+double keyhash_bound(uint64_t pairs);
 
 /* ---- cache.c: component cache with exact or hashed keys and a memory cap ---- */
 struct cache_entry;
@@ -335,33 +335,36 @@ struct cache {
 	size_t nbuckets, nentries, bytes, limit;
 	uint64_t clock;
 	int exact;                /* entries keep the whole key; else only its second hash */
-	struct keyhash_points points;
+	struct keyhash_numbers numbers;
 	struct stats *stats;
 };
-void cache_init(struct cache *c, size_t limit, int exact, struct stats *st);
+/* A cache for the keys of variables 1..nvars and clause ids 0..nids - 1. */
+void cache_init(struct cache *c, size_t limit, int exact, struct stats *st, int nvars, int nids);
 void cache_free(struct cache *c);
-/* The key of a component: its sorted variables and sorted long-clause ids, as bytes; its
- * hashes are set by cache_lookup. */
+/* Drops every entry. */
+void cache_clear(struct cache *c);
+/* The key of a component: its sorted variables and sorted long-clause ids (then factor
+ * codes), as bytes with exact keys, and its hashes. */
 struct comp_key {
 	unsigned char *bytes;
 	size_t len, cap;
 	struct key_hashes hash;
 };
-void comp_key_make(struct comp_key *k, const int *vars, int nv, const int *cls, int nc);
-/* Hashes k, then sets count to the count stored under k and returns 1, or returns 0. With
- * hashed keys, counts in cache_pairs and key_words what the bound on collisions needs. */
+void comp_key_make(const struct cache *c, struct comp_key *k, const int *vars, int nv, const int *cls, int nc);
+/* Sets count to the count stored under k and returns 1, or returns 0. With hashed keys,
+ * counts in cache_pairs what the bound on collisions needs. */
 int cache_lookup(struct cache *c, struct comp_key *k, mpz_t count);
-/* Stores count under k as cache_lookup left it (with hashed keys, only k->hash is read). */
+/* Stores count under k (with hashed keys, only k->hash is read). */
 void cache_store(struct cache *c, const struct comp_key *k, const mpz_t count);
-/* The bound on a wrong count from colliding hashed keys in the searches st counted (0 with
- * exact keys, or no lookup that met an entry). */
-/* A counting process hands its cache's figures to its parent: " pairs words" to out (-1 on
- * an error), read back and added to st (1 when both are there). */
+/* A counting process hands its cache's figure to its parent: " pairs" to out (-1 on an
+ * error), read back and added to st (1 when it is there). */
 int cache_write_figures(FILE *out, const struct stats *st);
 int cache_read_figures(const char *s, struct stats *st);
+/* The bound on a wrong count from colliding hashed keys in the searches st counted (0 with
+ * exact keys, or no lookup that met an entry). */
 double cache_collision_bound(const struct stats *st);
-/* Adds to st the figures of a search in another process (its cache_pairs and key_words). */
-void cache_add_figures(struct stats *st, uint64_t pairs, uint64_t words);
+/* Adds to st the figure of a search in another process (its cache_pairs). */
+void cache_add_figures(struct stats *st, uint64_t pairs);
 
 /* ---- component.c: splitting unassigned variables into independent components ---- */
 struct comp {

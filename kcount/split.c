@@ -264,7 +264,7 @@ static void stop_workers(struct worker *w, int jobs)
 		}
 }
 
-/* w has written all ("sum pairs words"): add its sum to out, and its cache's figures for the
+/* w has written all ("sum pairs"): add its sum to out, and its cache's figures for the
  * bound on collisions to the counter's, or give up. */
 static void finish_worker(struct split *sp, struct worker *w, struct worker *all, mpz_t out)
 {

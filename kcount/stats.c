@@ -30,7 +30,7 @@ void stats_add_search(struct stats *to, const struct stats *from)
 	to->cache_hits += from->cache_hits;
 	to->cache_stores += from->cache_stores;
 	to->cache_evictions += from->cache_evictions;
-	cache_add_figures(to, from->cache_pairs, from->key_words);
+	cache_add_figures(to, from->cache_pairs);
 	if (from->max_depth > to->max_depth)
 		to->max_depth = from->max_depth;
 }

@@ -10,10 +10,10 @@ run "$BIN/kcount" "$TMP/f.cnf"
 is_status 0 "counts f.cnf"
 # 15 x 15 models; the cache's hashed keys add a comment line (c o) with the bound on a
 # collision: each clause is a component looked up, then the three- and two-literal clauses
-# its branches leave; those of the second clause met the three entries of the first, 9 pairs
-# of keys of 2 words, 9 (2 / (2^61 - 1))^2 (kcount(1), CACHE KEYS). (Clauses of four: a
-# variable with two neighbours would fold away, pendant.c.)
-printf 's SATISFIABLE\nc s type mc\nc o cache: hashed keys; probability of any collision in this run at most 6.8e-36\nc s log10-estimate 2.352183\nc s exact arb int 225\n' > "$TMP/f.expected"
+# its branches leave; those of the second clause met the three entries of the first, 9 pairs,
+# 9 x 2^-128 (kcount(1), CACHE KEYS). (Clauses of four: a variable with two neighbours would
+# fold away, pendant.c.)
+printf 's SATISFIABLE\nc s type mc\nc o cache: hashed keys; probability of any collision in this run at most 2.6e-38\nc s log10-estimate 2.352183\nc s exact arb int 225\n' > "$TMP/f.expected"
 same_file "$OUT" "$TMP/f.expected" "competition output"
 
 run_in "$TMP/f.cnf" "$BIN/kcount" -q

@@ -3,10 +3,9 @@
 # (--exact-keys), both against brute force on random CNFs, plain and projected, and on
 # random Tseitin circuits; both on grids whose independent sets a transfer matrix counts
 # (bc), under a --mem so small that the cache evicts. The bound on a collision that the
-# hashed keys print must be what its formula gives from the -v figures, pairs x (words /
-# (2^61 - 1))^2 (recomputed here with bc), with at least the hits and at most lookups x
-# entries pairs, and grow with the lookups from one grid to a longer one; --exact-keys
-# prints none.
+# hashed keys print must be what its formula gives from the -v figures, pairs x 2^-128
+# (recomputed here with bc), with at least the hits and at most lookups x entries pairs,
+# and grow with the lookups from one grid to a longer one; --exact-keys prints none.
 . "$(dirname "$0")/lib.sh"
 need_brute
 command -v bc >/dev/null || skip_all "bc not installed"
@@ -65,19 +64,19 @@ for n in 10 50; do
 done
 
 # the bound of the hashed keys, from the figures of -v: the line's number, its formula
-# bound_is PRINTED PAIRS WORDS: 1 when the printed bound is PAIRS (WORDS / p)^2 to 2 digits
+# bound_is PRINTED PAIRS: 1 when the printed bound is PAIRS x 2^-128 to 2 digits
 bound_is() {
-	echo "scale = 80; p = 2^61 - 1; b = $2 * ($3 / p)^2; x = $1; if (x > b * 0.951 && x < b * 1.051) 1 else 0" | bc
+	echo "scale = 80; b = $2 / 2^128; x = $1; if (x > b * 0.951 && x < b * 1.051) 1 else 0" | bc
 }
 previous=0
 for n in 20 40; do
 	grid 8 $n > "$TMP/grid.cnf"
 	run "$BIN/kcount" -v "$TMP/grid.cnf"
 	line=$(sed -n 's/^c o cache: hashed keys; probability of any collision in this run at most \([0-9.e+-]*\)$/\1/p' "$OUT")
-	pairs=$(kstat cache_pairs) words=$(kstat key_words)
+	pairs=$(kstat cache_pairs)
 	lookups=$(($(kstat cache_hits) + $(kstat components))) stores=$(kstat cache_stores)
 	printed=$(echo "$line" | sed 's/e/*10^/; s/\^+/^/')
-	is "$(bound_is "$printed" "$pairs" "$words")" 1 "8 x $n grid: the bound $line is $pairs pairs x ($words words / p)^2"
+	is "$(bound_is "$printed" "$pairs")" 1 "8 x $n grid: the bound $line is $pairs pairs x 2^-128"
 	ok "[ $pairs -ge $(kstat cache_hits) ] && [ $pairs -le $((lookups * stores)) ]" "8 x $n grid: $pairs pairs, at least the hits (each met its entry), at most $lookups lookups x $stores entries"
 	is "$(echo "scale = 80; $printed > $previous" | bc)" 1 "8 x $n grid: the bound grows with the lookups ($lookups)"
 	previous=$printed
