@@ -162,9 +162,9 @@ void cache_free(struct cache *c)
 	keyhash_free(&c->numbers);
 }
 
-/* The union bound over several searches: their pairs add up, the longest key bounds all.
- * The pairs grow as the square of the time: 2.7e15 in 13 minutes on the kernel, so a run
- * of a day could pass 2^64; they stop there, and the bound is then 1 (none). */
+/* The union bound over several searches: their pairs add up. They grow as the square of
+ * the time: 2.7e15 in 13 minutes on the kernel, so a run of a day could pass 2^64; they
+ * stop there, and the bound is then 1 (none). */
 void cache_add_figures(struct stats *st, uint64_t pairs)
 {
 	st->cache_pairs = pairs > UINT64_MAX - st->cache_pairs ? UINT64_MAX : st->cache_pairs + pairs;
