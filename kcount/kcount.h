@@ -58,7 +58,7 @@ size_t ivec_bytes(const struct ivec *v);
 	X(split_width, 0, "split-width", "W", "above this order width, split on a group whose cases are narrower (default 100)") \
 	X(jobs, 0, "jobs", "N", "processes counting the cases of a split, of --mem/N MiB each, or threads counting cubes (default 2)") \
 	X(cube_width, 0, "cube-width", "W", "above this order width, --jobs threads count the cubes of the first variables, sharing the cache (default 16)") \
-	X(afresh_cost, 0, "afresh-cost", "M", "above an order cost of M million (-v: order_cost), each cube is preprocessed afresh and split on its hubs, sharing no cache (default " KC_STR(AFRESH_COST) ", if the first cube takes a million components)") \
+	X(afresh_cost, 0, "afresh-cost", "M", "above an order cost of M million (-v: order_cost), each cube is preprocessed afresh and split on its hubs, sharing no cache (default " KC_STR(AFRESH_COST) ", if the first cube takes more than --probe components)") \
 	X(probe, 0, "probe", "N", "under the default --afresh-cost, the components the first cube may take before the cubes left are counted afresh (default " KC_STR(PROBE_COMPONENTS) ")") \
 	X(checkpoint, 0, "checkpoint", "FILE", "record each cube's count in FILE as it finishes, and count only the cubes FILE lacks") \
 	X(preprocess, 0, "preprocess", NULL, "print the preprocessed formula (DIMACS, same count) instead of counting") \
