@@ -75,7 +75,7 @@ static void count_leaf(struct afresh *a, const struct formula *g, mpz_t out)
 	struct stats st = { 0 };
 	struct counter k;
 
-	counter_init(&k, g, a->opt, &st, a->stop);
+	counter_init(&k, g, a->opt, &st, a->stop, NULL);
 	k.silent = 1;
 	k.report = a->cubes;
 	count_formula(&k, g, out);

@@ -260,7 +260,7 @@ static void count_comp(struct counter *k, int ci, double share, mpz_t out)
 }
 
 void counter_init(struct counter *k, const struct formula *f, const struct options *opt,
-		  struct stats *st, volatile sig_atomic_t *stop)
+		  struct stats *st, volatile sig_atomic_t *stop, struct cache *shared)
 {
 	memset(k, 0, sizeof *k);
 	k->opt = opt;
@@ -272,7 +272,7 @@ void counter_init(struct counter *k, const struct formula *f, const struct optio
 	k->work = opt->work > 0 ? (uint64_t)opt->work : 0;
 	k->abandon_at = UINT64_MAX;
 	k->done_scale = 1;
-	k->cache = &k->own_cache;
+	k->cache = shared ? shared : &k->own_cache;
 	k->weight = f->weight;
 	k->weighted = f->weighted;
 	if (f->factors)
@@ -280,6 +280,8 @@ void counter_init(struct counter *k, const struct formula *f, const struct optio
 	mpz_init(k->lone);
 	mpz_init(k->sum);
 	mpz_init(k->term);
+	if (shared)
+		return;  /* its memory is the sharer's to set */
 	cache_init(k->cache, 0, (int)opt->exact_keys, st, k->s.nvars,
 		   FACTOR_CODE(k->s.nlong, k->s.factors ? k->s.factors->n : 0, 0));
 	counter_set_memory(k, (size_t)opt->mem << 20);

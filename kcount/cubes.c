@@ -182,14 +182,13 @@ static void share_search(struct cubes *cu, struct worker *w, int i)
 {
 	struct counter *first = cu->first, *k = &w->k;
 
-	counter_init(k, cu->f, first->opt, &w->st, first->stop);
+	counter_init(k, cu->f, first->opt, &w->st, first->stop, first->cache);
 	k->silent = i > 0;
 	/* Neighbouring cubes, taken at once, share most components: searched the same way,
 	 * both threads would count them at the same time (768 to 786 thousand components instead
 	 * of 662 on the 6.12 rung of 35 fixed); the other way, each finds what the other stored. */
 	k->polarity = i & 1;
 	k->cubes = k->report = cu;
-	k->cache = first->cache;
 	k->mem_limit = first->mem_limit;
 	k->started = first->started;
 	k->done_scale = 1.0 / (1 << cu->nvars);

@@ -108,7 +108,7 @@ static void *run(void *arg)
 
 	if (counting)
 		formula_shrink(&j->f, &j->stats);
-	counter_init(&j->k, &j->f, &j->opt, &j->stats, &job_timed_out);
+	counter_init(&j->k, &j->f, &j->opt, &j->stats, &job_timed_out, NULL);
 	j->k.input = j->input;
 	if (!counting)
 		sample_models(&j->k, &j->f, j->opt.sample, (uint64_t)j->opt.seed);

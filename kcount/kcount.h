@@ -461,8 +461,10 @@ struct counter {
 	unsigned epoch;
 	mpz_t lone, sum, term;    /* decompose's product of the weighted free variables it drops */
 };
+/* A counter of f, searching with the cache shared, or with one of its own (sized by
+ * opt->mem) where shared is NULL. */
 void counter_init(struct counter *k, const struct formula *f, const struct options *opt,
-		  struct stats *st, volatile sig_atomic_t *stop);
+		  struct stats *st, volatile sig_atomic_t *stop, struct cache *shared);
 void counter_free(struct counter *k);
 /* Caps the counter's memory at limit bytes, the cache at what the rest leaves of it. */
 void counter_set_memory(struct counter *k, size_t limit);
