@@ -72,10 +72,9 @@ static int hub_of(const struct afresh *a, const struct formula *g)
 /* g counted by the ordinary search, times the factor it left outside, into out. */
 static void count_leaf(struct afresh *a, const struct formula *g, mpz_t out)
 {
-	struct stats st = { 0 };
 	struct counter k;
 
-	counter_init(&k, g, a->opt, &st, a->stop, NULL);
+	counter_init(&k, g, a->opt, a->searching, a->stop, NULL);
 	k.silent = 1;
 	k.report = a->cubes;
 	count_formula(&k, g, out);
@@ -83,7 +82,8 @@ static void count_leaf(struct afresh *a, const struct formula *g, mpz_t out)
 	if (counter_peak(&k) > a->peak)
 		a->peak = k.peak_bytes;
 	counter_free(&k);
-	stats_add_search(a->stats, &st);
+	stats_add_search(a->stats, a->searching);
+	*a->searching = (struct stats){ 0 };
 }
 
 /* The count of base with lits[0..n) true: preprocessed to level, then split on its hub

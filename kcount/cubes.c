@@ -40,6 +40,7 @@ struct worker {
 	struct counter k;         /* the shared search's (not set up for cubes counted afresh) */
 	struct stats st;
 	size_t peak;              /* afresh: the largest memory of a case's search */
+	struct stats searching;   /* afresh: those of the case being searched (struct afresh) */
 	pthread_t thread;
 };
 
@@ -144,6 +145,7 @@ static void count_afresh(struct worker *w, int c, mpz_t t)
 	double started = kcount_now();
 
 	a.stats = &w->st;
+	a.searching = &w->searching;
 	for (int i = 0; i < cu->nvars; i++)
 		lits[i] = c >> i & 1 ? -cu->f->origin[cu->vars[i]] : cu->f->origin[cu->vars[i]];
 	afresh_count(&a, lits, cu->nvars, t);
@@ -241,6 +243,7 @@ void cubes_report(struct cubes *cu, size_t peak)
 		return;
 	for (int i = 0; i < cu->jobs; i++) {
 		stats_add_search(st, &cu->workers[i].st);
+		stats_add_search(st, &cu->workers[i].searching);
 		done += cu->workers[i].st.search_done;
 	}
 	st->search_done = done / (1 << cu->nvars);
@@ -281,8 +284,8 @@ static int first_cube_costly(struct cubes *cu)
 	if (costly)
 		cache_clear(k->cache);
 	if (k->opt->verbose)
-		fprintf(stderr, "c o cubes: the probe took %llu components (%d cubes): %s\n",
-			(unsigned long long)(k->stats->components - before), probed,
+		fprintf(stderr, "c o cubes: the probe took %llu components (%d cube%s): %s\n",
+			(unsigned long long)(k->stats->components - before), probed, probed == 1 ? "" : "s",
 			costly ? "the cubes left are counted afresh" : "the search goes on, sharing its cache");
 	return costly;
 }

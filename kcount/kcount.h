@@ -502,6 +502,8 @@ struct afresh {
 	const struct options *opt;  /* the cases' searches': no progress, one job, a share of --mem */
 	long limit;                 /* --cube-width: a case of an order this narrow is not split */
 	struct stats *stats;        /* the cases' search figures are added here */
+	struct stats *searching;    /* the figures of the case being searched, for a give-up's
+				     * report (zero between cases), added to stats at its end */
 	volatile sig_atomic_t *stop;
 	struct cubes *cubes;        /* the threads it counts for: their report at a give-up */
 	size_t peak;                /* set: the largest memory of a case's search */

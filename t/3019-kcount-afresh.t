@@ -12,13 +12,13 @@
 # --probe abandons that cube's search midway, and the count and every cube's stay the shared
 # search's; a timeout and a
 # memory cap too small for the cubes stop it cleanly (exit 2), and -v then reports the count's
-# figures.
+# figures, the searches cut short included.
 . "$(dirname "$0")/lib.sh"
 need_brute
 N=60
 G=30
 C=10
-plan $((N + G + C + 22))
+plan $((N + G + C + 23))
 bad=0 cut=0 split=0
 # check NAME EXPECTED FILE OPTION...: kcount -q OPTION... FILE prints EXPECTED (cut into
 # cubes, unless preprocessing decides the formula or leaves nothing to cut)
@@ -102,6 +102,7 @@ run "$BIN/kcount" -v --cube-width 0 --afresh-cost 0 --timeout 2 "$TMP/hard.cnf"
 is_status 2 "afresh on a formula too wide: --timeout stops it (exit 2)"
 like "$ERR" 'timeout after 2 s' "and says so"
 like "$ERR" '^c cube_cases  *256 ' "with -v, the report of the whole count, not of the case that stopped"
+ok "[ $(kstat components) -gt 0 ]" "and its figures hold those of the cases that were being searched"
 
 run "$BIN/kcount" --cube-width 0 --afresh-cost 0 --jobs 2 --mem 1 "$TMP/grid.cnf"
 is_status 2 "a memory cap too small for the cubes' searches: exit 2"
