@@ -340,7 +340,7 @@ void count_formula(struct counter *k, const struct formula *f, mpz_t result)
 	counter_start(k, f);
 	if (!k->opt->lower_bound && split_count(k, f, result))
 		return;
-	order_rank(&k->s, k->d.rank, k->stop);
+	order_rank(&k->s, (int)k->opt->dissect, k->d.rank, k->stop);
 	if (k->opt->lower_bound || !cubes_count(k, f, result))
 		count_ranked(k, result);
 }
@@ -356,7 +356,7 @@ void counter_start(struct counter *k, const struct formula *f)
 
 void count_assigned(struct counter *k, mpz_t out)
 {
-	order_rank(&k->s, k->d.rank, k->stop);
+	order_rank(&k->s, (int)k->opt->dissect, k->d.rank, k->stop);
 	count_ranked(k, out);
 }
 

@@ -55,6 +55,7 @@ size_t ivec_bytes(const struct ivec *v);
 	X(count_first, 0, "count-first", "S", "with --lower-bound: first the exact count, for S of the --timeout seconds") \
 	X(exact_keys, 0, "exact-keys", NULL, "keep each cached component's whole key: a wrong count is impossible, entries are larger") \
 	X(no_elim, 0, "no-elim", NULL, "no projection shrinking, clause removal or elimination by resolution") \
+	X(dissect, 0, "dissect", NULL, "branch by a nested dissection (balanced flow cuts), not the cheapest greedy elimination") \
 	X(split_width, 0, "split-width", "W", "above this order width, split on a group whose cases are narrower (default 100)") \
 	X(jobs, 0, "jobs", "N", "processes counting the cases of a split, of --mem/N MiB each, or threads counting cubes (default 2)") \
 	X(cube_width, 0, "cube-width", "W", "above this order width, --jobs threads count the cubes of the first variables, sharing the cache (default 16)") \
@@ -101,6 +102,7 @@ void options_parse(struct options *o, int argc, char **argv);
 	X(order_width, "largest degree at elimination (with no hubs, a bound on the treewidth)") \
 	X(order_hubs, "variables still above the degree cap, branched on first by degree") \
 	X(order_cost, "the costliest order's bag assignments (sum of 2^degree, and 2^hubs): roughly the most components a search counts") \
+	X(dissect_cuts, "separators of the nested dissections (--dissect), all orders together") \
 	X(groups_marked, "group marks (c kcnf exactly-one) checked and used") \
 	X(marks_ignored, "group marks ignored: malformed, or not implied by the clauses") \
 	X(groups_found, "at-most-one groups found in pairwise binary clauses") \
@@ -207,10 +209,18 @@ int define_support(const struct solver *s, unsigned char *projected, unsigned ch
  * that are free and in some clause. */
 int define_branchable(const struct solver *s, const unsigned char *defined, unsigned char *branchable);
 
+/* ---- dissect.c: levels of a nested dissection, for order.c ---- */
+/* level[v] for each node v of the graph of nnodes nodes and sorted neighbour lists adj: the
+ * depth of the separator, or of the uncut part, that holds it (deeper ones are eliminated
+ * first); 0 for a node without edges. seed picks where the cuts start. Returns the number
+ * of separators. */
+int dissect_levels(int nnodes, const struct ivec *adj, unsigned seed, int *level);
+
 /* ---- order.c: branching ranks from an approximate tree decomposition ---- */
-/* rank[v] for every variable: higher ranks are branched on first. Once *stop is set, the
- * orders left untried are skipped. */
-void order_rank(const struct solver *s, int *rank, const volatile sig_atomic_t *stop);
+/* rank[v] for every variable: higher ranks are branched on first; by nested dissection when
+ * dissect is set (--dissect), else the cheapest of several greedy eliminations. Once *stop
+ * is set, the orders left untried are skipped. */
+void order_rank(const struct solver *s, int dissect, int *rank, const volatile sig_atomic_t *stop);
 /* A lower bound on the treewidth of the same graph (minor-min-width). */
 int order_width_lower(const struct solver *s);
 /* The width of one min-degree elimination (no tie-breaks, no lower bound): a quick measure. */

@@ -23,13 +23,14 @@
 enum { DEGREE_CAP = 250, LONG_CLAUSE = 16, TIE_BREAKS = 8, FILL_CANDIDATES = 8, FILL_DEGREE = 64, NARROW = 16 };
 
 struct heap_item {
-	int degree, var;
+	int level, degree, var;
 	unsigned tie;
 };
 
 struct graph {
 	int nnodes;               /* the variables, then a node for each long clause */
 	unsigned seed;            /* of the tie-break; 0: none, the heap decides */
+	const int *level;         /* NULL, or the nested dissection's levels: deeper ones first */
 	int candidates;           /* of least degree, among which the least fill goes first */
 	struct ivec *adj;         /* sorted neighbours of each live variable */
 	unsigned char *gone;
@@ -50,13 +51,15 @@ static unsigned tie(const struct graph *g, int var)
 
 static int before(const struct heap_item *a, const struct heap_item *b)
 {
+	if (a->level != b->level)
+		return a->level > b->level;
 	return a->degree < b->degree || (a->degree == b->degree && a->tie < b->tie);
 }
 
 static void heap_push(struct graph *g, int degree, int var)
 {
 	size_t i = g->nheap++;
-	struct heap_item it = { degree, var, tie(g, var) };
+	struct heap_item it = { g->level ? g->level[var] : 0, degree, var, tie(g, var) };
 
 	if (g->nheap > g->heapcap) {
 		g->heapcap = g->heapcap ? 2 * g->heapcap : 1024;
@@ -263,20 +266,30 @@ static void graph_free(struct graph *g)
 /* The shape of an elimination: its largest degree at elimination below the cap (a bag is one
  * more) and the number of hubs left above it. */
 struct shape {
-	int width, hubs;
+	int width, hubs, cuts;  /* cuts: of the nested dissection, if any */
 };
 
 /* Ranks by one elimination with the tie-break of seed, choosing among that many candidates
- * of least degree; returns the decomposition's cost. */
-static long double rank_by_elimination(const struct solver *s, unsigned seed, int candidates, int *rank,
-				       struct shape *sh)
+ * of least degree, after the deeper levels of a nested dissection when dissect is not 0
+ * (the seed of its cuts); returns the decomposition's cost. */
+static long double rank_by_elimination(const struct solver *s, unsigned seed, int candidates, unsigned dissect,
+				       int *rank, struct shape *sh)
 {
 	struct graph g = { .seed = seed, .candidates = candidates };
 	struct heap_item it;
-	int next = 1, hubs = 0, width = 0;
+	int next = 1, hubs = 0, width = 0, cuts = 0, *level = NULL;
 	long double cost = 0;
 
 	build(&g, s);
+	if (dissect) {  /* the heap again, by level first */
+		level = xmalloc(((size_t)g.nnodes + 1) * sizeof *level);
+		cuts = dissect_levels(g.nnodes, g.adj, dissect, level);
+		g.level = level;
+		g.nheap = 0;
+		for (int v = 1; v <= g.nnodes; v++)
+			if (g.adj[v].n)
+				heap_push(&g, g.adj[v].n, v);
+	}
 	while (pop_least_fill(&g, &it)) {
 		if (it.degree > DEGREE_CAP)
 			break;
@@ -294,7 +307,8 @@ static long double rank_by_elimination(const struct solver *s, unsigned seed, in
 			hubs += g.adj[v].n > 0;
 		}
 	graph_free(&g);
-	*sh = (struct shape){ width, hubs };
+	free(level);
+	*sh = (struct shape){ width, hubs, cuts };
 	return cost + ldexpl(1, hubs);
 }
 
@@ -387,18 +401,19 @@ int order_width_lower(const struct solver *s)
 	return bound;
 }
 
-void order_rank(const struct solver *s, int *rank, const volatile sig_atomic_t *stop)
+void order_rank(const struct solver *s, int dissect, int *rank, const volatile sig_atomic_t *stop)
 {
 	int *tried = xmalloc(((size_t)s->nvars + 1) * sizeof *tried);
 	struct shape best_shape, sh;
-	long double best = rank_by_elimination(s, 0, 1, rank, &best_shape);
+	long double best = dissect ? rank_by_elimination(s, 1, FILL_CANDIDATES, 1, rank, &best_shape)
+				   : rank_by_elimination(s, 0, 1, 0, rank, &best_shape);
 
 	/* Min-degree, then min-fill, each with every tie-break: neither wins on every kernel
 	 * formula (min-fill counts 52% fewer components with 38 subsystems fixed and CRYPTO
 	 * on, twice as many with USB_SUPPORT on), and the cost tells which will. */
-	for (int trial = 1; trial < 2 * TIE_BREAKS && !*stop && best_shape.width > NARROW; trial++) {
+	for (int trial = 1; trial < 2 * TIE_BREAKS && !dissect && !*stop && best_shape.width > NARROW; trial++) {
 		int candidates = trial < TIE_BREAKS ? 1 : FILL_CANDIDATES;
-		long double cost = rank_by_elimination(s, (unsigned)trial % TIE_BREAKS, candidates, tried, &sh);
+		long double cost = rank_by_elimination(s, (unsigned)trial % TIE_BREAKS, candidates, 0, tried, &sh);
 		if (cost < best) {
 			best = cost;
 			best_shape = sh;
@@ -406,6 +421,7 @@ void order_rank(const struct solver *s, int *rank, const volatile sig_atomic_t *
 		}
 	}
 	free(tried);
+	s->stats->dissect_cuts += (uint64_t)best_shape.cuts;
 	/* the widest and the costliest of the orders of a split's cases */
 	if ((uint64_t)best_shape.width >= s->stats->order_width) {
 		s->stats->order_width = (uint64_t)best_shape.width;
@@ -435,7 +451,7 @@ int order_width(const struct solver *s)
 	int *rank = xmalloc(((size_t)s->nvars + 1) * sizeof *rank);
 	struct shape sh;
 
-	rank_by_elimination(s, 0, 1, rank, &sh);
+	rank_by_elimination(s, 0, 1, 0, rank, &sh);
 	free(rank);
 	return sh.width;
 }
