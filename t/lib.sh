@@ -102,3 +102,15 @@ need_brute() {
 }
 # kstat NAME: a statistic of the last run's kcount -v report (in $ERR)
 kstat() { sed -n "s/^c $1  *\([0-9.e+-]*\) .*/\1/p" "$ERR"; }
+# kcount_is NAME EXPECTED FILE OPTION...: kcount -q -v $KOPTS OPTION... FILE must print
+# EXPECTED (else bad grows by one); the result names the -v statistics listed in $KSTATS,
+# which stay in $ERR for kstat
+kcount_is() {
+	_name=$1 _want=$2 _file=$3
+	shift 3
+	run "$BIN/kcount" -q -v $KOPTS "$@" "$_file"
+	_figures=
+	for _s in $KSTATS; do _figures="$_figures${_figures:+, }$_s $(kstat "$_s")"; done
+	if [ "$STATUS" = 0 ] && [ "$(cat "$OUT")" = "$_want" ]; then pass "$_name $*: $_want${_figures:+ ($_figures)}"
+	else fail "$_name $*: expected $_want, got $(cat "$OUT") (status $STATUS)"; bad=$((bad + 1)); fi
+}
