@@ -13,18 +13,21 @@ done
 run "$TOP/bench/kcount-bound" -Z
 is_status 2 "kcount-bound -Z: exit 2"
 like "$ERR" '^bench/kcount-bound \[-t SECONDS\]' "kcount-bound -Z: its usage on stderr"
-# a kcount that takes a second: the signal comes while the scratch directory exists, and
-# the shell runs its trap once the command it waits for ends
-printf '#!/bin/sh\nsleep 1\n' > "$TMP/slow-kcount"
+# a kcount that says it started, then takes two seconds: the signal comes while the
+# script waits for it (its scratch directory made, its traps set; under load, a wait for the
+# directory alone could miss a run that had already ended), and the shell runs its trap once
+# the command it waits for ends
+printf '#!/bin/sh\ntouch "%s/started"\nsleep 2\n' "$TMP" > "$TMP/slow-kcount"
 chmod +x "$TMP/slow-kcount"
 mkdir "$TMP/scratch" "$TMP/models"
 for m in a b c d; do printf 'p cnf 1 0\n' > "$TMP/models/$m.cnf"; done
 printf 'a.cnf\t\t\t\t2\n' > "$TMP/models/COUNTS.tsv"
 for sig in TERM HUP; do
+	rm -f "$TMP/started"
 	TMPDIR=$TMP/scratch KCOUNT=$TMP/slow-kcount "$TOP/bench/kcount-featuremodels" "$TMP/models" > /dev/null 2>&1 &
 	pid=$!
 	i=0
-	while [ -z "$(ls "$TMP/scratch")" ] && [ $i -lt 50 ]; do sleep 0.1; i=$((i + 1)); done
+	while [ ! -e "$TMP/started" ] && [ $i -lt 300 ]; do sleep 0.1; i=$((i + 1)); done
 	kill -$sig $pid
 	wait $pid
 	status=$?
